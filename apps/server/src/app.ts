@@ -1,0 +1,92 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seedDatabase } from './db/seed/demo';
+import { createMailer } from './lib/mailer';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { organisationRoutes } from './modules/organisations/organisations.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import { registerTenancy } from './plugins/tenancy';
+
+export const API_PREFIX = '/api/v1';
+const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type BuildOptions = {
+  /** An open database to use instead of the configured one (tests); the app will not close it. */
+  database?: Database;
+  /** Logger override (tests pass false). */
+  logger?: boolean;
+  /** Create the default organisation (and demo data) on an empty database; tests turn it off. */
+  seed?: boolean;
+};
+
+/** Builds the whole application without listening: plugins, API modules under /api/v1, the SPA. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) {
+    await database.migrate();
+    app.addHook('onClose', async () => database.close());
+  }
+  if (options.seed !== false) await seedDatabase(database.db, app.log, { demo: config.demoData });
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('mailer', createMailer(config, app.log));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRoute', (route) => {
+    // Public routes say so in the OpenAPI document too (no security requirement).
+    if (route.config?.public && route.schema && !route.schema.hide)
+      route.schema = { ...route.schema, security: [] };
+  });
+  await registerSecurity(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'PeerWrite API', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      registerTenancy(api);
+      registerAuth(api);
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      api.get('/health/', { config: { public: true }, schema: { hide: true } }, async () => ({
+        status: 'ok',
+      }));
+      await api.register(organisationRoutes);
+      await api.register(accountRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerSpa(app, config.webDist ?? defaultWebDist);
+  return app;
+}

@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    BASE_DOMAIN: optionalString,
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    DEMO_DATA: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+    TRUST_PROXY: bool.default(false),
+    WEB_DIST: optionalString,
+    SMTP_HOST: optionalString,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: bool.default(false),
+    SMTP_USER: optionalString,
+    SMTP_PASSWORD: optionalString,
+    MAIL_FROM: z.string().default('PeerWrite <no-reply@localhost>'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.SMTP_USER && !v.SMTP_HOST)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'required when SMTP_USER is set' });
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseDomain: string | undefined;
+  publicUrl: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  tokenTtlDays: number;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  smtp:
+    | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined }
+    | undefined;
+  mailFrom: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration from environment variables; throws a readable ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    baseDomain: e.BASE_DOMAIN?.toLowerCase().replace(/^\./, ''),
+    publicUrl: e.PUBLIC_URL,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+        }
+      : undefined,
+    mailFrom: e.MAIL_FROM,
+  };
+}

@@ -1,0 +1,6 @@
+export * from './courses';
+export * from './files';
+export * from './organisations';
+export * from './posts';
+export * from './supports';
+export * from './users';

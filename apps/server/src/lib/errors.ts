@@ -1,0 +1,47 @@
+import type { ErrorCode, FieldErrors } from '@pw/contract';
+
+/** HTTP status for every error code. Statuses the spec fixes (400/403/406 on sign-in and sign-up) live here. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  not_authenticated: 401,
+  invalid_token: 401,
+  permission_denied: 403,
+  not_found: 404,
+  organisation_not_found: 404,
+  method_not_allowed: 405,
+  invalid_credentials: 400,
+  account_expired: 403,
+  account_inactive: 403,
+  too_many_attempts: 429,
+  sign_up_closed: 403,
+  duplicate_email: 406,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  conflict: 409,
+  internal_error: 500,
+};
+
+/** An expected failure: the error handler turns it into the error body with the code's status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: {
+      fields?: FieldErrors;
+      params?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Shorthand for a 400 with field messages (catalog keys). */
+export function validationError(fields: FieldErrors): AppError {
+  return new AppError('validation_failed', { fields });
+}

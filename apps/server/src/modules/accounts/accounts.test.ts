@@ -1,0 +1,336 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  call,
+  createOrganisation,
+  createUser,
+  signInAs,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../test/helpers';
+import { authTokens, signInFailures, users } from '../../db/schema';
+import { SIGN_IN_LIMITS } from './sign-in-limiter';
+
+let t: TestApp;
+let orgId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  orgId = (await createOrganisation(t, { subdomain: null, isPrivateInfo: false })).id;
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.database.db.delete(signInFailures);
+});
+
+const signUpBody = (over: Record<string, unknown> = {}) => ({
+  email: `new-${Math.random().toString(36).slice(2)}@example.com`,
+  name: '홍길동',
+  password: 'abcdef',
+  ...over,
+});
+
+describe('POST /users/sign-up/', () => {
+  it('creates a learner who can then sign in', async () => {
+    const body = signUpBody({ email: 'Fresh.User@Example.com ' });
+    const res = await call(t, { method: 'POST', url: '/api/v1/users/sign-up/', payload: body });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'fresh.user@example.com', name: '홍길동' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'fresh.user@example.com'));
+    expect(row?.role).toBe('L');
+    expect(row?.isStaff).toBe(false);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const signIn = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'fresh.user@example.com', password: 'abcdef' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('answers 406 for an email already in use, in any letter case', async () => {
+    await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      payload: signUpBody({ email: 'dup@example.com' }),
+    });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      payload: signUpBody({ email: 'DUP@example.com' }),
+    });
+    expect(res.statusCode).toBe(406);
+    expect(res.json()).toMatchObject({ code: 'duplicate_email' });
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'dup@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('rejects invalid input with 400 and translated field messages, creating nothing', async () => {
+    const before = await t.database.db.$count(users);
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      payload: { email: 'not-an-email', name: '', password: '12345' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_failed');
+    expect(body.fields.email).toEqual(['올바른 이메일 주소를 입력하세요.']);
+    expect(body.fields.name).toEqual(['필수 입력 항목입니다.']);
+    expect(body.fields.password).toEqual(['비밀번호는 6자리 이상 입력해야 합니다.']);
+    expect(await t.database.db.$count(users)).toBe(before);
+  });
+
+  it('answers in English when asked', async () => {
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      headers: { 'accept-language': 'en' },
+      payload: { email: 'a@example.com', name: 'x', password: '123' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.password).toEqual(['The password must be at least 6 characters.']);
+  });
+
+  it('answers 403 when the organisation has sign-up switched off', async () => {
+    await createOrganisation(t, { subdomain: 'closed', isSignUpAvailable: false });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      host: 'closed.peer.test',
+      payload: signUpBody(),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('sign_up_closed');
+  });
+
+  it('requires school, address and birth date when the organisation collects private info', async () => {
+    await createOrganisation(t, { subdomain: 'private', isPrivateInfo: true });
+    const host = 'private.peer.test';
+    const missing = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      host,
+      payload: signUpBody({ attending_type: 'U' }),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().fields).sort()).toEqual(['address', 'date_of_birth', 'grade']);
+    const ok = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      host,
+      payload: signUpBody({
+        email: 'p@example.com',
+        attending_type: 'U',
+        grade: 2,
+        address: '서울시',
+        date_of_birth: '2004-05-06',
+      }),
+    });
+    expect(ok.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'p@example.com'));
+    expect(row).toMatchObject({ attendingType: 'U', grade: 2, address: '서울시', dateOfBirth: '2004-05-06' });
+  });
+
+  it('ignores fields a user may not set, such as a self-granted staff flag or role', async () => {
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      payload: signUpBody({ email: 's@example.com', is_staff: true, role: 'I' }),
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 's@example.com'));
+    expect(row).toMatchObject({ isStaff: false, role: 'L' });
+  });
+});
+
+describe('POST /users/sign-in/', () => {
+  it('returns a token and is_staff, and stores only the token hash', async () => {
+    const user = await createUser(t, orgId, { email: 'staff@example.com', isStaff: true, role: 'I' });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'STAFF@example.com', password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      is_staff: true,
+      user: { id: user.id, email: 'staff@example.com', role: 'I' },
+    });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const tokens = await t.database.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]?.tokenHash).not.toContain(body.token);
+    expect(tokens[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+  });
+
+  it('answers 400 for a wrong password and for an unknown email alike', async () => {
+    await createUser(t, orgId, { email: 'wrongpw@example.com' });
+    const wrong = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'wrongpw@example.com', password: 'nope-nope' },
+    });
+    const unknown = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'ghost@example.com', password: 'nope-nope' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({
+      detail: '이메일 또는 비밀번호가 잘못되었습니다.',
+      code: 'invalid_credentials',
+    });
+  });
+
+  it('answers 400 with fields when email or password is missing', async () => {
+    const res = await call(t, { method: 'POST', url: '/api/v1/users/sign-in/', payload: { email: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['email', 'password']);
+  });
+
+  it('answers 403 when the account validity has expired', async () => {
+    await createUser(t, orgId, { email: 'expired@example.com', expireDate: '2020-01-01' });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'expired@example.com', password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('account_expired');
+  });
+
+  it('answers 403 when the organisation licence has expired', async () => {
+    const org = await createOrganisation(t, { subdomain: 'lapsed', expireDate: '2021-12-31' });
+    await createUser(t, org.id, { email: 'lapsed@example.com' });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      host: 'lapsed.peer.test',
+      payload: { email: 'lapsed@example.com', password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a deactivated user, and only with the right password', async () => {
+    await createUser(t, orgId, { email: 'gone@example.com', isActive: false });
+    const right = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'gone@example.com', password: TEST_PASSWORD },
+    });
+    expect(right.statusCode).toBe(403);
+    expect(right.json().code).toBe('account_inactive');
+    const wrong = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'gone@example.com', password: 'xxxxxxx' },
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('rate limits repeated failures with 429, even for the right password', async () => {
+    await createUser(t, orgId, { email: 'target@example.com' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/v1/users/sign-in/',
+        payload: { email: 'target@example.com', password: `guess-${i}` },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'target@example.com', password: TEST_PASSWORD },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('too_many_attempts');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account from the same address is not blocked by this account's failures.
+    await createUser(t, orgId, { email: 'bystander@example.com' });
+    await expect(signInAs(t, 'bystander@example.com')).resolves.toBeTypeOf('string');
+  });
+
+  it('a success clears the failure count', async () => {
+    await createUser(t, orgId, { email: 'forgetful@example.com' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) {
+      await call(t, {
+        method: 'POST',
+        url: '/api/v1/users/sign-in/',
+        payload: { email: 'forgetful@example.com', password: 'wrong!!' },
+      });
+    }
+    await signInAs(t, 'forgetful@example.com');
+    const again = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-in/',
+      payload: { email: 'forgetful@example.com', password: 'wrong!!' },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+});
+
+describe('session endpoints', () => {
+  it('login-check and is-staff describe the signed-in user', async () => {
+    const user = await createUser(t, orgId, { email: 'check@example.com', name: '검사', role: 'I' });
+    const token = await signInAs(t, 'check@example.com');
+    const check = await call(t, { method: 'GET', url: '/api/v1/users/login-check/', token });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({
+      id: user.id,
+      email: 'check@example.com',
+      name: '검사',
+      role: 'I',
+      is_staff: false,
+    });
+    const staff = await call(t, { method: 'GET', url: '/api/v1/users/is-staff', token });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json()).toEqual({ is_staff: false });
+  });
+
+  it('sign-out revokes the token', async () => {
+    await createUser(t, orgId, { email: 'bye@example.com' });
+    const token = await signInAs(t, 'bye@example.com');
+    const out = await call(t, { method: 'POST', url: '/api/v1/users/sign-out/', token });
+    expect(out.statusCode).toBe(204);
+    const after = await call(t, { method: 'GET', url: '/api/v1/users/login-check/', token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('invalid_token');
+  });
+
+  it('a token stops working when the user is deactivated or expires', async () => {
+    const user = await createUser(t, orgId, { email: 'later@example.com' });
+    const token = await signInAs(t, 'later@example.com');
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await call(t, { method: 'GET', url: '/api/v1/users/login-check/', token })).statusCode).toBe(401);
+    await t.database.db
+      .update(users)
+      .set({ isActive: true, expireDate: '2001-01-01' })
+      .where(eq(users.id, user.id));
+    expect((await call(t, { method: 'GET', url: '/api/v1/users/login-check/', token })).statusCode).toBe(401);
+  });
+
+  it('an expired token is refused', async () => {
+    const user = await createUser(t, orgId, { email: 'old@example.com' });
+    const token = await signInAs(t, 'old@example.com');
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.userId, user.id));
+    expect((await call(t, { method: 'GET', url: '/api/v1/users/login-check/', token })).statusCode).toBe(401);
+  });
+
+  it('a malformed Authorization header is 401', async () => {
+    const res = await call(t, {
+      method: 'GET',
+      url: '/api/v1/users/login-check/',
+      headers: { authorization: 'Bearer abc' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

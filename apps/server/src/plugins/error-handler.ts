@@ -1,0 +1,89 @@
+import { type ErrorBody, type ErrorCode, type Language, pickLanguage, translateShared } from '@pw/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS } from '../lib/errors';
+
+type Issue = { instancePath?: string; keyword?: string; message?: string; params?: Record<string, unknown> };
+
+function translateField(
+  lang: Language,
+  message: string | undefined,
+  params: Record<string, unknown>,
+): string {
+  const key = message && /^[a-z_]+\.[a-z_]+$/.test(message) ? message : 'validation.invalid';
+  return translateShared(lang, key, params) ?? translateShared(lang, 'validation.invalid') ?? key;
+}
+
+function fieldsFromIssues(lang: Language, issues: Issue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const name = path || 'non_field_errors';
+    const message = issue.keyword === 'unrecognized_keys' ? 'validation.unknown_field' : issue.message;
+    const text = translateField(lang, message, { max: issue.params?.maximum, min: issue.params?.minimum });
+    const list = fields[name] ?? [];
+    if (!list.includes(text)) list.push(text);
+    fields[name] = list;
+  }
+  return fields;
+}
+
+/** Builds the error body for a code, translated to the request's language. */
+export function errorBody(
+  request: FastifyRequest,
+  code: ErrorCode,
+  params: Record<string, unknown> = {},
+): ErrorBody {
+  const lang = pickLanguage(request.headers['accept-language']);
+  return { detail: translateShared(lang, `errors.${code}`, params) ?? code, code };
+}
+
+/** Sends the error body for `code` with its status. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  params: Record<string, unknown> = {},
+) {
+  return reply.code(ERROR_STATUS[code]).send(errorBody(request, code, params));
+}
+
+/** One error handler for the whole app: every failure leaves as `{ detail, code, fields? }`. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    if (error instanceof AppError) {
+      const body: ErrorBody = errorBody(request, error.code, error.options.params);
+      if (error.options.fields) {
+        body.fields = Object.fromEntries(
+          Object.entries(error.options.fields).map(([k, msgs]) => [
+            k,
+            msgs.map((m) => translateField(lang, m, {})),
+          ]),
+        );
+      }
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply.code(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({
+        ...errorBody(request, 'validation_failed'),
+        fields: fieldsFromIssues(lang, error.validation as Issue[]),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendError(request, reply, 'payload_too_large');
+    if (status === 415) return sendError(request, reply, 'unsupported_media_type');
+    if (status === 429) return sendError(request, reply, 'rate_limited');
+    if (status >= 400 && status < 500) {
+      // Malformed JSON and similar client errors from Fastify itself.
+      return reply.code(400).send({
+        ...errorBody(request, 'validation_failed'),
+        fields: { non_field_errors: [translateField(lang, 'validation.invalid', {})] },
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'internal_error');
+  });
+}

@@ -1,0 +1,25 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './lib/mailer';
+import type { AuthenticatedUser } from './modules/accounts/accounts.service';
+import type { Organisation } from './modules/organisations/organisations.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** The organisation selected by the request's host. Set for every /api/v1 request. */
+    org: Organisation;
+    /** The signed-in user; set on every route that is not marked `public`. */
+    user: AuthenticatedUser;
+    /** The raw token of the request, when one was sent. */
+    authToken: string | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Route needs no signed-in user. */
+    public?: boolean;
+  }
+}

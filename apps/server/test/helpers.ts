@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { organisations, users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/accounts/passwords';
+
+/**
+ * A fresh database for one test file: PGlite in memory by default, or a new PostgreSQL database
+ * (created from TEST_DATABASE_URL and dropped afterwards) when that variable is set.
+ */
+export async function createTestDatabase(): Promise<Database & { label: string }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const template = process.env.PW_PGLITE_TEMPLATE;
+    const database = template
+      ? await openDatabase({ pgliteTemplate: new Blob([await readFile(template)]) })
+      : await openDatabase({});
+    await database.migrate();
+    return { ...database, label: 'pglite' };
+  }
+  const name = `pw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    label: 'postgres',
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/** Builds the app on a fresh test database, with demo data off unless asked for. */
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DEMO_DATA: 'off',
+    BASE_DOMAIN: 'peer.test',
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const app = await buildApp(config, { database, logger: false, seed: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let passwordHashCache: Promise<string> | undefined;
+export const TEST_PASSWORD = 'secret123';
+
+/** Creates an organisation; `subdomain` null makes it the default one. */
+export async function createOrganisation(
+  t: TestApp,
+  values: Partial<typeof organisations.$inferInsert> & { subdomain?: string | null } = {},
+) {
+  const [org] = await t.database.db
+    .insert(organisations)
+    .values({
+      name: values.subdomain ? `Org ${values.subdomain}` : 'Default Org',
+      isDefault: !values.subdomain,
+      ...values,
+    })
+    .returning();
+  return org!;
+}
+
+/** Creates a user with TEST_PASSWORD (hashed once per test run). */
+export async function createUser(
+  t: TestApp,
+  organisationId: number,
+  values: Partial<typeof users.$inferInsert> = {},
+) {
+  passwordHashCache ??= hashPassword(TEST_PASSWORD);
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      organisationId,
+      email: `user-${randomBytes(4).toString('hex')}@example.com`,
+      name: '테스트 사용자',
+      passwordHash: await passwordHashCache,
+      ...values,
+    })
+    .returning();
+  return user!;
+}
+
+/** Host header for an organisation's subdomain under the test base domain. */
+export function hostOf(subdomain: string | null) {
+  return subdomain ? `${subdomain}.peer.test` : 'localhost:8000';
+}
+
+/** Signs in through the API and returns the token. */
+export async function signInAs(t: TestApp, email: string, host = 'localhost', password = TEST_PASSWORD) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/sign-in/',
+    headers: { host },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+/** `app.inject` with a token and host. */
+export function call(t: TestApp, opts: InjectOptions & { token?: string; host?: string }) {
+  const { token, host, headers, ...rest } = opts;
+  return t.app.inject({
+    ...rest,
+    headers: { host: host ?? 'localhost', ...(token ? { authorization: `Token ${token}` } : {}), ...headers },
+  });
+}

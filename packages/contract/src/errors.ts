@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every error code the API can answer with. The server maps each to an HTTP status. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'not_authenticated',
+  'invalid_token',
+  'permission_denied',
+  'not_found',
+  'organisation_not_found',
+  'method_not_allowed',
+  'invalid_credentials',
+  'account_expired',
+  'account_inactive',
+  'too_many_attempts',
+  'sign_up_closed',
+  'duplicate_email',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'conflict',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The single error body used by every endpoint. */
+export const errorBodySchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

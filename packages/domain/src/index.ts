@@ -1,0 +1,2 @@
+// Pure business rules: no I/O. Each area re-exports its public functions here.
+export {};
