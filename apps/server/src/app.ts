@@ -44,9 +44,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  // Graceful shutdown: requests in flight finish before the database closes.
+  const inFlight = new Set<string>();
+  app.addHook('onRequest', async (request) => {
+    inFlight.add(request.id);
+  });
+  const settle = async (request: { id: string }) => {
+    inFlight.delete(request.id);
+  };
+  app.addHook('onResponse', settle);
+  app.addHook('onRequestAbort', settle);
   if (!options.database) {
     await database.migrate();
-    app.addHook('onClose', async () => database.close());
+    app.addHook('onClose', async () => {
+      for (let waited = 0; inFlight.size > 0 && waited < 10_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await database.close();
+    });
   }
   if (options.seed !== false) await seedDatabase(database.db, app.log, { demo: config.demoData });
 

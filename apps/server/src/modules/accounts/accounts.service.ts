@@ -122,16 +122,8 @@ export async function revokeAllTokens(db: Db, userId: number, keepToken?: string
     );
 }
 
-/**
- * The active, unexpired user that a live token of this organisation belongs to, in one query.
- * A deactivated or expired account loses its sessions at once.
- */
-export async function findUserByToken(
-  db: Db,
-  org: Organisation,
-  token: string,
-): Promise<AuthenticatedUser | undefined> {
-  const [row] = await db
+function prepareTokenLookup(db: Db) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -145,14 +137,35 @@ export async function findUserByToken(
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, new Date()),
-        eq(users.organisationId, org.id),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
+        eq(users.organisationId, sql.placeholder('org')),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_user_by_token');
+}
+
+// Every authenticated request runs this lookup: keep one prepared statement per database handle.
+const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>();
+
+/**
+ * The active, unexpired user that a live token of this organisation belongs to, in one query.
+ * A deactivated or expired account loses its sessions at once.
+ */
+export async function findUserByToken(
+  db: Db,
+  org: Organisation,
+  token: string,
+): Promise<AuthenticatedUser | undefined> {
+  let lookup = tokenLookups.get(db);
+  if (!lookup) {
+    lookup = prepareTokenLookup(db);
+    tokenLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: hashToken(token), now: new Date(), org: org.id });
   if (!row) return undefined;
   if (isOrganisationExpired(org) || (row.expireDate != null && row.expireDate < todayIso())) return undefined;
   const { expireDate: _expireDate, ...user } = row;

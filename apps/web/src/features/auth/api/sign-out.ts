@@ -1,0 +1,6 @@
+import { apiFetch } from '../../../lib/api';
+
+/** POST /users/sign-out/: revokes the stored token on the server. */
+export function signOutRequest() {
+  return apiFetch<void>('/users/sign-out/', { method: 'POST' });
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type SignInBody, signInBodySchema } from '@pw/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import { useConfiguration } from '../api/configuration';
+import { useSignIn } from '../api/sign-in';
+import { useAuth } from '../auth-context';
+import { AuthLayout } from './AuthLayout';
+
+/** The message for a failed sign-in, keyed by status as part 1 §8 says. */
+export function signInErrorKey(error: unknown): { key: string; detail?: string } {
+  if (!(error instanceof ApiError)) return { key: 'signIn.errorDefault' };
+  if (error.status === 400) return { key: 'signIn.error400' };
+  if (error.status === 403)
+    return { key: error.code === 'account_inactive' ? 'signIn.errorInactive' : 'signIn.error403' };
+  if (error.status === 429 && error.body.detail)
+    return { key: 'signIn.errorDefault', detail: error.body.detail };
+  if (error.status === 0 || error.status >= 500) return { key: 'common.serverDown' };
+  return { key: 'signIn.errorDefault' };
+}
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const { data: config } = useConfiguration();
+  const auth = useAuth();
+  const signIn = useSignIn();
+  const form = useForm<SignInBody>({
+    resolver: zodResolver(signInBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const response = await signIn.mutateAsync(values);
+      auth.signedIn(response);
+      notifications.show({ color: 'teal', message: t('signIn.welcome', { name: response.user.name }) });
+    } catch (error) {
+      // Part 1 §4: a failed sign-in clears the token.
+      writeStorage(STORAGE_KEYS.token, null);
+      const { key, detail } = signInErrorKey(error);
+      notifications.show({ color: 'yellow', message: detail ?? t(key) });
+    }
+  });
+
+  const fieldError = (name: keyof SignInBody) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? t(message) : undefined;
+  };
+
+  return (
+    <AuthLayout>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={2}>{t('signIn.title')}</Title>
+          <TextInput
+            label={t('signIn.email')}
+            type="email"
+            autoComplete="username"
+            placeholder={t('signIn.emailPlaceholder')}
+            withAsterisk
+            error={fieldError('email')}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label={t('signIn.password')}
+            autoComplete="current-password"
+            withAsterisk
+            error={fieldError('password')}
+            {...form.register('password')}
+          />
+          <Button type="submit" size="md" loading={signIn.isPending} fullWidth>
+            {t('signIn.submit')}
+          </Button>
+          <Group justify="space-between" gap="xs">
+            {config?.is_sign_up_available ? (
+              <Text size="sm">
+                {t('signIn.noAccount')}{' '}
+                <Anchor component={Link} to="/sign-up">
+                  {t('signIn.toSignUp')}
+                </Anchor>
+              </Text>
+            ) : (
+              <span />
+            )}
+            <Anchor component={Link} to="/password" size="sm">
+              {t('signIn.forgot')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

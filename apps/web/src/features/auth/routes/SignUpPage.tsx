@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ATTENDING_TYPES, hasGrade, LIMITS, type SignUpFormInput, signUpFormSchema } from '@pw/contract';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { useConfiguration } from '../api/configuration';
+import { useSignUp } from '../api/sign-up';
+import { AuthLayout } from './AuthLayout';
+
+function localToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const EMPTY: SignUpFormInput = {
+  email: '',
+  name: '',
+  password: '',
+  passwordCheck: '',
+  attending_type: null,
+  grade: '',
+  address: '',
+  date_of_birth: '',
+};
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: config } = useConfiguration();
+  const isPrivateInfo = config?.is_private_info ?? false;
+  const schema = useMemo(() => signUpFormSchema(isPrivateInfo, localToday()), [isPrivateInfo]);
+  const signUp = useSignUp();
+  const form = useForm<SignUpFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const attendingType = form.watch('attending_type');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { passwordCheck: _check, ...body } = values as SignUpFormInput;
+    if (!isPrivateInfo) {
+      body.attending_type = null;
+      body.grade = null;
+      body.address = null;
+      body.date_of_birth = null;
+    } else if (!hasGrade(body.attending_type)) {
+      body.grade = null;
+    }
+    try {
+      await signUp.mutateAsync(body);
+      notifications.show({ color: 'teal', message: t('signUp.success') });
+      form.reset(EMPTY);
+      navigate('/sign-in');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 406) {
+        form.setError('email', { message: t('signUp.duplicate') });
+        notifications.show({ color: 'yellow', message: t('signUp.duplicate') });
+        return;
+      }
+      if (error instanceof ApiError && error.status === 400 && error.body.fields) {
+        for (const [field, messages] of Object.entries(error.body.fields)) {
+          form.setError(field as keyof SignUpFormInput, { message: messages.join(' ') });
+        }
+      }
+      const message =
+        error instanceof ApiError && error.status === 403 ? t('signUp.closed') : t('common.wrongRequest');
+      notifications.show({ color: 'yellow', message });
+    }
+  });
+
+  const err = (name: keyof SignUpFormInput) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? t(message, { max: LIMITS.nameMax }) : undefined;
+  };
+
+  return (
+    <AuthLayout>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Title order={2}>{t('signUp.title')}</Title>
+          <TextInput
+            label={t('signUp.email')}
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            error={err('email')}
+            {...form.register('email')}
+          />
+          <TextInput
+            label={t('signUp.name')}
+            autoComplete="name"
+            withAsterisk
+            error={err('name')}
+            {...form.register('name')}
+          />
+          <PasswordInput
+            label={t('signUp.password')}
+            autoComplete="new-password"
+            withAsterisk
+            error={err('password')}
+            {...form.register('password')}
+          />
+          <PasswordInput
+            label={t('signUp.passwordCheck')}
+            autoComplete="new-password"
+            withAsterisk
+            error={err('passwordCheck')}
+            {...form.register('passwordCheck')}
+          />
+          {isPrivateInfo ? (
+            <>
+              <Text size="xs" c="dimmed">
+                {t('signUp.privateInfoNote')}
+              </Text>
+              <Controller
+                control={form.control}
+                name="attending_type"
+                render={({ field }) => (
+                  <Select
+                    label={t('signUp.attendingType')}
+                    placeholder={t('signUp.attendingTypePlaceholder')}
+                    withAsterisk
+                    data={ATTENDING_TYPES.map((v) => ({ value: v, label: t(`signUp.attending.${v}`) }))}
+                    value={field.value ?? null}
+                    onChange={(v) => field.onChange(v)}
+                    onBlur={field.onBlur}
+                    error={err('attending_type')}
+                    allowDeselect={false}
+                    data-testid="attending-type"
+                  />
+                )}
+              />
+              {hasGrade(attendingType) ? (
+                <Controller
+                  control={form.control}
+                  name="grade"
+                  render={({ field }) => (
+                    <Select
+                      label={t('signUp.grade')}
+                      withAsterisk
+                      data={['1', '2', '3', '4', '5', '6']}
+                      value={field.value == null || field.value === '' ? null : String(field.value)}
+                      onChange={(v) => field.onChange(v ?? '')}
+                      onBlur={field.onBlur}
+                      error={err('grade')}
+                      allowDeselect={false}
+                      data-testid="grade"
+                    />
+                  )}
+                />
+              ) : null}
+              <TextInput
+                label={t('signUp.address')}
+                placeholder={t('signUp.addressPlaceholder')}
+                autoComplete="street-address"
+                withAsterisk
+                error={err('address')}
+                {...form.register('address')}
+              />
+              <TextInput
+                label={t('signUp.dateOfBirth')}
+                type="date"
+                max={localToday()}
+                withAsterisk
+                error={err('date_of_birth')}
+                {...form.register('date_of_birth')}
+              />
+            </>
+          ) : null}
+          <Button type="submit" size="md" loading={signUp.isPending} fullWidth mt="xs">
+            {t('signUp.submit')}
+          </Button>
+          <Group gap={6}>
+            <Text size="sm">{t('signUp.haveAccount')}</Text>
+            <Anchor component={Link} to="/sign-in" size="sm">
+              {t('signUp.toSignIn')}
+            </Anchor>
+          </Group>
+          {config && !config.is_sign_up_available ? <Alert color="yellow">{t('signUp.closed')}</Alert> : null}
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,36 @@
+// `npm test`: every check, in order, stopping at the first failure.
+//   typecheck, lint, unit tests, API tests on PGlite, API tests on PostgreSQL (when
+//   TEST_DATABASE_URL is set), then the browser tests in Chromium against a built app.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const pgUrl = process.env.TEST_DATABASE_URL;
+const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
+
+const steps = [
+  ['typecheck', npm, ['run', 'typecheck'], process.env],
+  ['lint', npm, ['run', 'lint'], process.env],
+  ['unit tests', npx, ['vitest', 'run', '--project', 'unit'], process.env],
+  ['API tests (PGlite)', npx, ['vitest', 'run', '--project', 'api'], envWithoutPg],
+  ...(pgUrl ? [['API tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api'], process.env]] : []),
+  ['web build', npm, ['run', 'build', '-w', '@pw/web'], process.env],
+  ['browser tests (Chromium)', npm, ['test', '-w', '@pw/e2e'], process.env],
+];
+
+for (const [name, cmd, args, env] of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds}s)`);
+}
+if (!pgUrl) console.log('\nNote: TEST_DATABASE_URL is not set, so the API tests ran on PGlite only.');
+console.log('\nAll checks passed.');
