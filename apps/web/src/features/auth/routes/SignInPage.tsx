@@ -5,24 +5,12 @@ import { type SignInBody, signInBodySchema } from '@pw/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useConfiguration } from '../api/configuration';
 import { useSignIn } from '../api/sign-in';
 import { useAuth } from '../auth-context';
+import { signInErrorKey } from '../sign-in-errors';
 import { AuthLayout } from './AuthLayout';
-
-/** The message for a failed sign-in, keyed by status as part 1 §8 says. */
-export function signInErrorKey(error: unknown): { key: string; detail?: string } {
-  if (!(error instanceof ApiError)) return { key: 'signIn.errorDefault' };
-  if (error.status === 400) return { key: 'signIn.error400' };
-  if (error.status === 403)
-    return { key: error.code === 'account_inactive' ? 'signIn.errorInactive' : 'signIn.error403' };
-  if (error.status === 429 && error.body.detail)
-    return { key: 'signIn.errorDefault', detail: error.body.detail };
-  if (error.status === 0 || error.status >= 500) return { key: 'common.serverDown' };
-  return { key: 'signIn.errorDefault' };
-}
 
 export function SignInPage() {
   const { t } = useTranslation();
