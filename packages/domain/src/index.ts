@@ -1,2 +1,9 @@
 // Pure business rules: no I/O. Each area re-exports its public functions here.
-export {};
+export * from './matching/create-matching';
+export * from './matching/random';
+export type * from './matching/types';
+export * from './matching/update-matching';
+export * from './matching/validate-matching';
+export * from './scoring/course-results';
+export * from './scoring/score-assignment';
+export type * from './scoring/types';

@@ -1,0 +1,151 @@
+// Times the scoring engine on a 200-learner class (6 reviewers per essay, 5 standards) against a
+// plain mean of the same ratings, run interleaved so both see the same machine noise.
+//
+//   npm run bench:scoring -w @pw/bench            prints the figures
+//   npm run bench:scoring -w @pw/bench -- --write also updates "## Scoring engine" in README.md
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  createMatching,
+  createRandom,
+  type Review,
+  type ScoreAssignmentInput,
+  scoreAssignment,
+} from '@pw/domain';
+
+const LEARNERS = 200;
+const PEER_COUNT = 6;
+const STANDARDS = 5;
+const WARM_UP = 30;
+const RUNS = 200;
+
+function buildClass(): ScoreAssignmentInput {
+  const random = createRandom('bench');
+  const standards = Array.from({ length: STANDARDS }, (_, i) => ({ id: `s${i}`, maxPoint: 6 + (i % 3) }));
+  const ids = Array.from({ length: LEARNERS }, (_, i) => `learner-${i}`);
+  const quality = new Map(ids.map((id) => [id, 0.3 + 0.6 * random.next()]));
+  const { pairs } = createMatching({
+    participants: ids.map((id) => ({ id, hasEssay: true })),
+    peerCount: PEER_COUNT,
+    seed: 'bench',
+  });
+  const rate = (authorId: string) =>
+    standards.map((s) => {
+      const share = (quality.get(authorId) ?? 0.5) + 0.15 * (random.next() - 0.5);
+      return { standardId: s.id, point: Math.max(0, Math.min(s.maxPoint, Math.round(share * s.maxPoint))) };
+    });
+  const reviews: Review[] = pairs.map((p) => ({ ...p, isCompleted: true, responses: rate(p.authorId) }));
+  for (const id of ids)
+    reviews.push({ reviewerId: id, authorId: id, isCompleted: true, responses: rate(id) });
+  return {
+    settings: {
+      standards,
+      maxScores: { essayWriting: 60, peerReview: 10, metacognition: 10, feedbackReview: 10, revisement: 10 },
+      feedbackMaxPoint: 5,
+    },
+    learners: ids.map((id) => ({ id })),
+    reviews,
+    helpfulness: pairs.map((p) => ({
+      raterId: p.authorId,
+      reviewerId: p.reviewerId,
+      point: 1 + random.nextInt(5),
+    })),
+    revisionScores: ids.map((id) => ({ learnerId: id, score: 10 * random.next() })),
+  };
+}
+
+// The baseline: each essay's plain mean of the points per standard.
+function scoreByPlainMean(input: ScoreAssignmentInput): Map<string, number[]> {
+  const sums = new Map<string, { sum: number[]; count: number[] }>();
+  const index = new Map(input.settings.standards.map((s, i) => [s.id, i]));
+  for (const review of input.reviews) {
+    if (!review.isCompleted || review.reviewerId === review.authorId) continue;
+    let essay = sums.get(review.authorId);
+    if (essay === undefined) {
+      essay = { sum: input.settings.standards.map(() => 0), count: input.settings.standards.map(() => 0) };
+      sums.set(review.authorId, essay);
+    }
+    for (const response of review.responses) {
+      const i = index.get(response.standardId);
+      if (i === undefined || response.point === null) continue;
+      essay.sum[i] = (essay.sum[i] ?? 0) + (response.editedPoint ?? response.point);
+      essay.count[i] = (essay.count[i] ?? 0) + 1;
+    }
+  }
+  return new Map([...sums].map(([id, e]) => [id, e.sum.map((sum, i) => sum / (e.count[i] || 1))]));
+}
+
+function measureMs(run: () => unknown): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+function computeMedian(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function main(): void {
+  const input = buildClass();
+  const first = measureMs(() => scoreAssignment(input));
+  for (let i = 0; i < WARM_UP; i++) {
+    scoreAssignment(input);
+    scoreByPlainMean(input);
+  }
+  const engine: number[] = [];
+  const baseline: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    engine.push(measureMs(() => scoreAssignment(input)));
+    baseline.push(measureMs(() => scoreByPlainMean(input)));
+  }
+  const engineMs = computeMedian(engine);
+  const baselineMs = computeMedian(baseline);
+  const lines = [
+    '## Scoring engine',
+    '',
+    'Measured by `npm run bench:scoring -w @pw/bench -- --write` (bench/scoring.bench.ts): `scoreAssignment`',
+    `on a class of ${LEARNERS} learners, ${PEER_COUNT} reviewers per essay, ${STANDARDS} standards, with`,
+    `self-assessments, helpfulness ratings and revision scores; median of ${RUNS} runs after ${WARM_UP}`,
+    'warm-up runs, interleaved with a plain mean of the same ratings so both share the machine noise.',
+    `Node ${process.version}.`,
+    '',
+    '| Measure | ms |',
+    '|---|---:|',
+    `| scoreAssignment, first (cold) call | ${first.toFixed(2)} |`,
+    `| scoreAssignment, median | ${engineMs.toFixed(2)} |`,
+    `| plain mean of the same ratings (baseline), median | ${baselineMs.toFixed(3)} |`,
+    `| ratio engine ÷ baseline | ${(engineMs / baselineMs).toFixed(1)} |`,
+    '',
+    `Budget: well under 50 ms for a 200-learner class — ${engineMs < 50 ? 'met' : 'NOT met'} (median). The first`,
+    'call in a fresh process also pays for V8 compiling the code; later calls run optimised code.',
+    '',
+  ];
+  const section = lines.join('\n');
+  console.log(section);
+  if (process.argv.includes('--write')) writeSection(section);
+  if (engineMs >= 50) process.exitCode = 1;
+}
+
+// Replaces the "## Scoring engine" section of README.md (or appends it), leaving the rest alone.
+function writeSection(section: string): void {
+  const path = fileURLToPath(new URL('./README.md', import.meta.url));
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    text = '# Benchmarks\n';
+  }
+  const start = text.indexOf('## Scoring engine');
+  if (start === -1) {
+    text = `${text.trimEnd()}\n\n${section}`;
+  } else {
+    const next = text.indexOf('\n## ', start + 1);
+    text = `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next + 1)}`;
+  }
+  writeFileSync(path, text);
+  console.log(`written to ${path}`);
+}
+
+main();

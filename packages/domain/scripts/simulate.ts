@@ -1,0 +1,391 @@
+// Simulated classes with a known true essay quality and reviewers of known kinds: how well do
+// our essay scores track the truth compared with the plain mean and the median (ORA2), and does
+// evaluation ability rank reviewers by their true accuracy?
+//
+//   npm run simulate            prints the table
+//   npm run simulate -- --write also refreshes docs/simulation.md
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createMatching, createRandom, type Random, type Review, scoreAssignment } from '../src/index';
+import {
+  addComparison,
+  createComparisonSums,
+  measureCloseness,
+  measureDiscrimination,
+} from '../src/scoring/statistics';
+
+type Kind = 'careful' | 'noisy' | 'lenient' | 'harsh' | 'same-mark' | 'random';
+
+const SIZES = [10, 30, 100, 200];
+const PEER_COUNTS = [1, 2, 3, 4, 5, 6];
+const MIXES: Record<string, Partial<Record<Kind, number>>> = {
+  careful: { careful: 1 },
+  typical: { careful: 0.7, noisy: 0.2, lenient: 0.05, harsh: 0.05 },
+  unreliable: { careful: 0.4, noisy: 0.15, lenient: 0.1, harsh: 0.1, 'same-mark': 0.1, random: 0.15 },
+};
+const STANDARDS = [
+  { id: 's1', maxPoint: 6 },
+  { id: 's2', maxPoint: 5 },
+  { id: 's3', maxPoint: 10 },
+];
+/** Smallest gain over the better of mean and median that we call "clearly better". */
+const CLEAR_GAIN = 0.02;
+/** Essays simulated per scenario, spread over repeated classes. */
+const ESSAYS_PER_SCENARIO = 1200;
+/** Classes simulated per cell of the same-mark table. */
+const SAME_MARK_CLASSES = 100;
+
+interface Row {
+  size: number;
+  peerCount: number;
+  mix: string;
+  ours: number;
+  mean: number;
+  median: number;
+  abilityRank: number | null;
+  sameMarkLowest: number | null;
+}
+
+interface Reviewer {
+  kind: Kind;
+  sameMark: number;
+}
+
+function main(): void {
+  const rows: Row[] = [];
+  for (const mix of Object.keys(MIXES)) {
+    for (const size of SIZES) {
+      for (const peerCount of PEER_COUNTS) rows.push(simulateScenario(size, peerCount, mix, false));
+    }
+  }
+  const sameMarkRows: Row[] = [];
+  for (const size of SIZES) {
+    for (const peerCount of PEER_COUNTS.filter((k) => k > 1)) {
+      sameMarkRows.push(simulateScenario(size, peerCount, 'typical', true));
+    }
+  }
+  const text = renderReport(rows, sameMarkRows);
+  console.log(text);
+  if (process.argv.includes('--write')) {
+    const target = fileURLToPath(new URL('../../../docs/simulation.md', import.meta.url));
+    writeFileSync(target, text);
+    console.log(`written to ${target}`);
+  }
+  if (!checkDoneCriteria(rows, sameMarkRows).every((c) => c.passed)) process.exitCode = 1;
+}
+
+function simulateScenario(size: number, peerCount: number, mix: string, oneSameMark: boolean): Row {
+  const repetitions = oneSameMark ? SAME_MARK_CLASSES : Math.max(6, Math.round(ESSAYS_PER_SCENARIO / size));
+  const sums = { ours: 0, mean: 0, median: 0, abilityRank: 0, rankRuns: 0, sameMark: 0, sameMarkLowest: 0 };
+  for (let rep = 0; rep < repetitions; rep++) {
+    const random = createRandom(`${mix}-${oneSameMark}-${size}-${peerCount}-${rep}`);
+    const run = simulateClass(size, peerCount, MIXES[mix] ?? {}, oneSameMark, random);
+    sums.ours += run.ours;
+    sums.mean += run.mean;
+    sums.median += run.median;
+    if (run.abilityRank !== null) {
+      sums.abilityRank += run.abilityRank;
+      sums.rankRuns += 1;
+    }
+    sums.sameMark += run.sameMark;
+    sums.sameMarkLowest += run.sameMarkLowest;
+  }
+  return {
+    size,
+    peerCount,
+    mix,
+    ours: sums.ours / repetitions,
+    mean: sums.mean / repetitions,
+    median: sums.median / repetitions,
+    abilityRank: sums.rankRuns > 0 ? sums.abilityRank / sums.rankRuns : null,
+    sameMarkLowest:
+      sums.sameMark > 0 && peerCount > 1 && (mix === 'unreliable' || oneSameMark)
+        ? sums.sameMarkLowest / sums.sameMark
+        : null,
+  };
+}
+
+function simulateClass(
+  size: number,
+  peerCount: number,
+  mix: Partial<Record<Kind, number>>,
+  oneSameMark: boolean,
+  random: Random,
+) {
+  const ids = Array.from({ length: size }, (_, i) => `L${String(i).padStart(3, '0')}`);
+  const truth = new Map(
+    ids.map((id) => {
+      const ability = 0.6 + 0.15 * drawGaussian(random);
+      return [id, STANDARDS.map(() => clampUnit(ability + 0.08 * drawGaussian(random)))];
+    }),
+  );
+  const kinds = assignKinds(size, mix, random);
+  if (oneSameMark) kinds[random.nextInt(size)] = 'same-mark';
+  const reviewers = new Map(
+    ids.map((id, i) => [id, { kind: kinds[i] ?? 'careful', sameMark: 0.55 + 0.3 * random.next() }]),
+  );
+  const matching = createMatching({
+    participants: ids.map((id) => ({ id, hasEssay: true })),
+    peerCount,
+    seed: random.nextInt(2 ** 31),
+  });
+  const reviews: Review[] = matching.pairs.map(({ reviewerId, authorId }) => ({
+    reviewerId,
+    authorId,
+    isCompleted: true,
+    responses: STANDARDS.map((s, i) => ({
+      standardId: s.id,
+      point: rate(reviewers.get(reviewerId), truth.get(authorId)?.[i] ?? 0, s.maxPoint, random),
+    })),
+  }));
+  const result = scoreAssignment({
+    settings: { standards: STANDARDS, maxScores: { essayWriting: 70, peerReview: 15, metacognition: 15 } },
+    learners: ids.map((id) => ({ id })),
+    reviews,
+  });
+
+  const trueTotals = ids.map((id) => sumTruePoints(truth.get(id) ?? []));
+  const received = new Map<string, number[][]>(ids.map((id) => [id, STANDARDS.map(() => [])]));
+  for (const review of reviews) {
+    review.responses.forEach((r, i) => {
+      received.get(review.authorId)?.[i]?.push(r.point ?? 0);
+    });
+  }
+  const byMethod = (pick: (points: number[]) => number) =>
+    ids.map((id) => {
+      const points = received.get(id) ?? [];
+      return STANDARDS.reduce((sum, _s, i) => sum + pick(points[i] ?? []), 0);
+    });
+  const ours = result.learners.map((l) => l.scores.essayWriting);
+
+  const measured = result.learners.filter((l) => l.evaluation.accuracy !== null);
+  const trueAccuracy = measured.map((l) => measureTrueAccuracy(l.learnerId, reviews, truth));
+  const lowest = new Set(result.lowestEvaluatorIds);
+  const sameMarkIds = ids.filter((id) => reviewers.get(id)?.kind === 'same-mark');
+  return {
+    ours: correlate(ours, trueTotals),
+    mean: correlate(byMethod(computeMean), trueTotals),
+    median: correlate(byMethod(computeMedian), trueTotals),
+    abilityRank:
+      measured.length > 2
+        ? correlate(rankValues(measured.map((l) => l.evaluation.accuracy ?? 0)), rankValues(trueAccuracy))
+        : null,
+    sameMark: sameMarkIds.length,
+    sameMarkLowest: sameMarkIds.filter((id) => lowest.has(id)).length,
+  };
+}
+
+// The reviewer's accuracy measured the same way the engine does, but against the true quality.
+function measureTrueAccuracy(reviewerId: string, reviews: Review[], truth: Map<string, number[]>): number {
+  const sums = createComparisonSums(STANDARDS.length);
+  for (const review of reviews) {
+    if (review.reviewerId !== reviewerId) continue;
+    review.responses.forEach((response, i) => {
+      const maxPoint = STANDARDS[i]?.maxPoint ?? 1;
+      const quality = truth.get(review.authorId)?.[i] ?? 0;
+      addComparison(sums, i, (response.point ?? 0) / maxPoint, quality, 0.5 / maxPoint);
+    });
+  }
+  return (measureCloseness(sums) ?? 0) * (measureDiscrimination(sums) ?? 0);
+}
+
+function rate(reviewer: Reviewer | undefined, quality: number, maxPoint: number, random: Random): number {
+  const kind = reviewer?.kind ?? 'careful';
+  const noise = drawGaussian(random);
+  const share =
+    kind === 'careful'
+      ? quality + 0.08 * noise
+      : kind === 'noisy'
+        ? quality + 0.25 * noise
+        : kind === 'lenient'
+          ? quality + 0.2 + 0.08 * noise
+          : kind === 'harsh'
+            ? quality - 0.2 + 0.08 * noise
+            : kind === 'same-mark'
+              ? (reviewer?.sameMark ?? 0.7)
+              : random.next() * (1 + 1 / maxPoint) - 0.5 / maxPoint;
+  return Math.min(maxPoint, Math.max(0, Math.round(share * maxPoint)));
+}
+
+// Exact shares of each kind (largest remainders), shuffled over the class.
+function assignKinds(size: number, mix: Partial<Record<Kind, number>>, random: Random): Kind[] {
+  const entries = Object.entries(mix) as [Kind, number][];
+  const counts = entries.map(([kind, share]) => ({
+    kind,
+    count: Math.floor(share * size),
+    rest: share * size,
+  }));
+  let left = size - counts.reduce((sum, c) => sum + c.count, 0);
+  for (const c of [...counts].sort((a, b) => (b.rest % 1) - (a.rest % 1))) {
+    if (left === 0) break;
+    c.count += 1;
+    left -= 1;
+  }
+  // Every kind in the mix appears at least once, taken from the most common kind.
+  for (const c of counts) {
+    if (c.count === 0) {
+      const donor = counts.reduce((a, b) => (b.count > a.count ? b : a));
+      donor.count -= 1;
+      c.count = 1;
+    }
+  }
+  const kinds = counts.flatMap((c) => Array.from({ length: c.count }, () => c.kind));
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = random.nextInt(i + 1);
+    [kinds[i], kinds[j]] = [kinds[j] as Kind, kinds[i] as Kind];
+  }
+  return kinds;
+}
+
+function checkDoneCriteria(rows: Row[], sameMarkRows: Row[]): { label: string; passed: boolean }[] {
+  const gain = (r: Row) => r.ours - Math.max(r.mean, r.median);
+  const worst = Math.min(...rows.map(gain));
+  const unreliable = rows.filter((r) => r.mix === 'unreliable' && r.peerCount >= 3);
+  const worstUnreliable = Math.min(...unreliable.map(gain));
+  const sameMarkAt = (test: (k: number) => boolean) =>
+    Math.min(...sameMarkRows.filter((r) => test(r.peerCount)).map((r) => r.sameMarkLowest ?? 0));
+  return [
+    {
+      label: `ours − better of mean and median ≥ −0.010 in every scenario (worst ${formatSigned(worst)})`,
+      passed: worst >= -0.01,
+    },
+    {
+      label: `clearly better (≥ +${CLEAR_GAIN.toFixed(3)}) with unreliable reviewers and 3+ reviewers per essay (smallest ${formatSigned(worstUnreliable)})`,
+      passed: worstUnreliable >= CLEAR_GAIN,
+    },
+    {
+      label: `the same-mark reviewer lands in the lowest 30 % with 4+ reviewers per essay (worst ${formatPercent(sameMarkAt((k) => k >= 4))})`,
+      passed: sameMarkAt((k) => k >= 4) >= 1,
+    },
+    {
+      label: `… and at least 95 % of the time with 3 reviewers per essay (worst ${formatPercent(sameMarkAt((k) => k === 3))})`,
+      passed: sameMarkAt((k) => k === 3) >= 0.95,
+    },
+  ];
+}
+
+function renderReport(rows: Row[], sameMarkRows: Row[]): string {
+  const lines = [
+    '# Scoring simulation',
+    '',
+    'Generated by `npm run simulate -- --write` (packages/domain/scripts/simulate.ts); deterministic.',
+    '',
+    'Each scenario simulates about 1200 essays (repeated classes of the given size). True quality per',
+    'standard = essay ability N(0.6, 0.15) + N(0, 0.08), on three standards (max 6, 5 and 10 points).',
+    'Reviewers: careful (noise 0.08 of the scale), noisy (0.25), lenient (+0.2), harsh (−0.2),',
+    'same-mark (one fixed mark for everything) and random (uniform). Mixes: careful = all careful;',
+    'typical = 70 % careful, 20 % noisy, 5 % lenient, 5 % harsh; unreliable = 40 % careful, 15 % noisy,',
+    '10 % lenient, 10 % harsh, 10 % same-mark, 15 % random.',
+    '',
+    '- *r ours / mean / median*: Pearson correlation of essay scores with the true quality, for our',
+    '  essay score, the plain mean of the same ratings and the per-standard median (ORA2).',
+    '- *Δ*: ours minus the better of mean and median.',
+    "- *ρ ability*: Spearman rank correlation of our evaluation accuracy with each reviewer's true",
+    '  accuracy (closeness × discrimination measured against the true quality instead of the others).',
+    '- *same-mark low*: share of same-mark reviewers marked as the lowest 30 % of evaluators.',
+    '  With one reviewer per essay nobody can be compared, so ability is not measured (–).',
+    '',
+    '| Class | Reviewers | Mix | r ours | r mean | r median | Δ | ρ ability | same-mark low |',
+    '|---:|---:|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.size} | ${r.peerCount} | ${r.mix} | ${formatFixed(r.ours)} | ${formatFixed(r.mean)} | ${formatFixed(r.median)} | ` +
+        `${formatSigned(r.ours - Math.max(r.mean, r.median))} | ${r.abilityRank === null ? '–' : formatFixed(r.abilityRank)} | ` +
+        `${r.sameMarkLowest === null ? '–' : formatPercent(r.sameMarkLowest)} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## The same-mark reviewer',
+    '',
+    'A typical class (as above) where one learner gives the same mark to everything: how often that',
+    'learner is among the evaluators marked red (lowest 30 % of evaluation accuracy).',
+    '',
+    `| Class | ${sameMarkRows
+      .filter((r) => r.size === SIZES[0])
+      .map((r) => `${r.peerCount} reviewers`)
+      .join(' | ')} |`,
+    `|---:|${sameMarkRows
+      .filter((r) => r.size === SIZES[0])
+      .map(() => '---:')
+      .join('|')}|`,
+  );
+  for (const size of SIZES) {
+    const cells = sameMarkRows
+      .filter((r) => r.size === size)
+      .map((r) => formatPercent(r.sameMarkLowest ?? 0));
+    lines.push(`| ${size} | ${cells.join(' | ')} |`);
+  }
+  lines.push('', '## Done criteria', '');
+  for (const c of checkDoneCriteria(rows, sameMarkRows))
+    lines.push(`- ${c.passed ? 'PASS' : 'FAIL'}: ${c.label}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function drawGaussian(random: Random): number {
+  const u = 1 - random.next();
+  const v = random.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+function sumTruePoints(shares: number[]): number {
+  return STANDARDS.reduce((sum, s, i) => sum + (shares[i] ?? 0) * s.maxPoint, 0);
+}
+
+function computeMean(values: number[]): number {
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function computeMedian(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function correlate(xs: number[], ys: number[]): number {
+  const mx = computeMean(xs);
+  const my = computeMean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  xs.forEach((x, i) => {
+    const y = ys[i] ?? 0;
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+    syy += (y - my) ** 2;
+  });
+  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
+}
+
+// Average ranks (ties share their mean rank), for Spearman's correlation.
+function rankValues(values: number[]): number[] {
+  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const result = new Array<number>(values.length).fill(0);
+  for (let start = 0; start < order.length; ) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1]?.v === order[start]?.v) end++;
+    for (let k = start; k <= end; k++) result[order[k]?.i ?? 0] = (start + end) / 2;
+    start = end + 1;
+  }
+  return result;
+}
+
+function clampUnit(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+function formatFixed(value: number): string {
+  return value.toFixed(3);
+}
+
+function formatSigned(value: number): string {
+  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+}
+
+function formatPercent(value: number): string {
+  return `${Math.round(value * 100)} %`;
+}
+
+main();

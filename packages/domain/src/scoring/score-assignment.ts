@@ -1,0 +1,239 @@
+// The scoring engine's entry point: one assignment's settings, learners, reviews, helpfulness
+// ratings and revision scores in; every learner's five scores and report figures out.
+import { DEFAULT_FEEDBACK_MAX_POINT, LOWEST_EVALUATOR_SHARE } from './constants';
+import { scoreEssayWriting } from './essay-writing';
+import { estimateReliability, type ReviewerRecord, scoreEvaluationAbility } from './evaluation-ability';
+import { adjustHelpfulness, scoreFeedbackReview } from './feedback-review';
+import { scoreMetacognition } from './metacognition';
+import { prepareRatings, type RatingTable } from './ratings';
+import { scoreRevisement } from './revisement';
+import { computeMean, computeMeanDeviations, roundScore } from './statistics';
+import type {
+  AssignmentScores,
+  EvaluationDetail,
+  LearnerScores,
+  ScoreAssignmentInput,
+  ScoreKind,
+  ScoreSet,
+  ScoringSettings,
+} from './types';
+
+type StandInKind = 'essayWriting' | 'metacognition' | 'feedbackReview';
+
+interface Draft {
+  result: Omit<LearnerScores, 'scores' | 'totalInfo'>;
+  /** Null = performed but no data: the class average stands in. */
+  values: Record<ScoreKind, number | null>;
+  /** Kinds with real data, the only ones a class average for stand-ins is taken over. */
+  measured: Record<StandInKind, boolean>;
+}
+
+// Scores one assignment. Pure and deterministic: the order of learners or reviews in the input
+// changes nothing but the order of `learners` in the output, which follows the input.
+export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
+  const table = prepareRatings(input);
+  const max = readMaxima(input.settings);
+  const reliability = estimateReliability(table);
+  const feedbackMaxPoint = input.settings.feedbackMaxPoint ?? DEFAULT_FEEDBACK_MAX_POINT;
+  const received = adjustHelpfulness(input.helpfulness ?? [], feedbackMaxPoint);
+  const members = table.learners.filter((l) => !l.isInstructorLearner);
+  const classAccuracy = computeMean(
+    members.flatMap((m) => {
+      const accuracy = reliability.records.get(m.id)?.accuracy;
+      return accuracy === undefined || accuracy === null ? [] : [accuracy];
+    }),
+  );
+  const lowest = findLowestEvaluators(table, reliability.records);
+  // The last score given for a learner wins, as in the input.
+  const revisionScores = new Map((input.revisionScores ?? []).map((r) => [r.learnerId, r.score]));
+
+  const drafts = new Map<string, Draft>();
+  for (const learner of table.learners) {
+    const id = learner.id;
+    const consensus = reliability.consensus.get(id);
+    const essay = scoreEssayWriting(max.essayWriting, table, id, learner.hasEssay !== false, consensus);
+    const completed = table.completedPeerReviews.get(id) ?? 0;
+    const record = reliability.records.get(id);
+    const ability = scoreEvaluationAbility(
+      max.peerReview,
+      record,
+      table.assignedPeerReviews.get(id) ?? 0,
+      completed,
+      classAccuracy,
+    );
+    const meta = scoreMetacognition(max.metacognition, table, id, consensus);
+    const feedback = scoreFeedbackReview(max.feedbackReview, feedbackMaxPoint, received, id, completed);
+    drafts.set(id, {
+      measured: {
+        essayWriting: learner.hasEssay !== false && essay.value !== null,
+        metacognition: meta.selfAssessment !== null,
+        feedbackReview: feedback.point.count > 0,
+      },
+      values: {
+        essayWriting: essay.value,
+        peerReview: ability.value,
+        metacognition: meta.value,
+        feedbackReview: feedback.value,
+        revisement: scoreRevisement(max.revisement, revisionScores.get(id)),
+      },
+      result: {
+        learnerId: id,
+        isInstructorLearner: learner.isInstructorLearner === true,
+        isAverageEssayWritingScore: essay.value === null && max.essayWriting > 0,
+        isAveragePeerReviewScore: ability.isStandIn && max.peerReview > 0,
+        isAverageMetacognitionScore: meta.value === null && max.metacognition > 0,
+        isAverageFeedbackReviewScore: feedback.value === null && max.feedbackReview > 0,
+        peerReviewPoints: essay.points,
+        feedbackReviewPoint: feedback.point,
+        selfAssessment: meta.selfAssessment,
+        evaluation: describeEvaluation(table, id, record, reliability.weights.get(id), lowest.has(id)),
+      },
+    });
+  }
+
+  const standIns = {
+    essayWriting: averageMeasured(members, drafts, 'essayWriting'),
+    metacognition: averageMeasured(members, drafts, 'metacognition'),
+    feedbackReview: averageMeasured(members, drafts, 'feedbackReview'),
+  };
+  const scores = new Map<string, ScoreSet>();
+  for (const [id, draft] of drafts) {
+    const v = draft.values;
+    const set = {
+      essayWriting: roundScore(v.essayWriting ?? standIns.essayWriting),
+      peerReview: roundScore(v.peerReview ?? 0),
+      metacognition: roundScore(v.metacognition ?? standIns.metacognition),
+      feedbackReview: roundScore(v.feedbackReview ?? standIns.feedbackReview),
+      revisement: roundScore(v.revisement ?? 0),
+    };
+    scores.set(id, { ...set, total: sumScores(set) });
+  }
+
+  const rankOf = rankTotals(members.map((m) => scores.get(m.id)?.total ?? 0));
+  const learners: LearnerScores[] = input.learners.map((learner) => {
+    const draft = drafts.get(learner.id);
+    const set = scores.get(learner.id);
+    if (draft === undefined || set === undefined) throw new Error(`learner ${learner.id} was not scored`);
+    const rank = rankOf.get(set.total) ?? 1;
+    return {
+      ...draft.result,
+      scores: set,
+      totalInfo: learner.isInstructorLearner
+        ? null
+        : { rank, percent: roundScore((rank / members.length) * 100), memberCount: members.length },
+    };
+  });
+
+  return {
+    learners,
+    classAverages: averageScores(members.map((m) => scores.get(m.id))),
+    memberCount: members.length,
+    lowestEvaluatorIds: [...lowest],
+  };
+}
+
+function readMaxima(settings: ScoringSettings): Record<ScoreKind, number> {
+  const pick = (kind: ScoreKind) => Math.max(0, settings.maxScores[kind] ?? 0);
+  return {
+    essayWriting: pick('essayWriting'),
+    peerReview: pick('peerReview'),
+    metacognition: pick('metacognition'),
+    feedbackReview: pick('feedbackReview'),
+    revisement: pick('revisement'),
+  };
+}
+
+// The stand-in for a learner without data: the mean over members who have data (0 if none);
+// zeros for work not done are not data.
+function averageMeasured(
+  members: readonly { id: string }[],
+  drafts: Map<string, Draft>,
+  kind: StandInKind,
+): number {
+  const values: number[] = [];
+  for (const m of members) {
+    const draft = drafts.get(m.id);
+    const value = draft?.values[kind];
+    if (draft?.measured[kind] && value !== null && value !== undefined) values.push(value);
+  }
+  return computeMean(values) ?? 0;
+}
+
+// Evaluators (members with a measured accuracy) in the lowest LOWEST_EVALUATOR_SHARE: at most
+// floor(30 % of them); evaluators tied on accuracy are all in or all out.
+function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerRecord>): Set<string> {
+  const measured: { id: string; accuracy: number }[] = [];
+  for (const learner of table.learners) {
+    const accuracy = records.get(learner.id)?.accuracy;
+    if (!learner.isInstructorLearner && accuracy !== undefined && accuracy !== null) {
+      measured.push({ id: learner.id, accuracy });
+    }
+  }
+  const quota = Math.floor(measured.length * LOWEST_EVALUATOR_SHARE);
+  measured.sort((a, b) => a.accuracy - b.accuracy);
+  const lowest = new Set<string>();
+  for (let i = 0; i < measured.length; i++) {
+    const m = measured[i];
+    if (m === undefined) break;
+    // Everyone up to the last evaluator tied with m must fit within the quota.
+    let lastTied = i;
+    while (measured[lastTied + 1]?.accuracy === m.accuracy) lastTied++;
+    if (lastTied + 1 > quota) break;
+    lowest.add(m.id);
+  }
+  return new Set(table.learners.filter((l) => lowest.has(l.id)).map((l) => l.id));
+}
+
+// Competition ranking of totals, highest first: equal totals share a rank (1, 2, 2, 4).
+function rankTotals(totals: readonly number[]): Map<number, number> {
+  const ranks = new Map<number, number>();
+  [...totals]
+    .sort((a, b) => b - a)
+    .forEach((total, i) => {
+      if (!ranks.has(total)) ranks.set(total, i + 1);
+    });
+  return ranks;
+}
+
+function describeEvaluation(
+  table: RatingTable,
+  id: string,
+  record: ReviewerRecord | undefined,
+  weight: number | undefined,
+  isLowest: boolean,
+): EvaluationDetail {
+  const deviations = record === undefined ? [] : computeMeanDeviations(record.sums);
+  return {
+    assigned: table.assignedPeerReviews.get(id) ?? 0,
+    completed: table.completedPeerReviews.get(id) ?? 0,
+    compared: record?.comparedEssays ?? 0,
+    closeness: record?.closeness ?? null,
+    discrimination: record?.discrimination ?? null,
+    accuracy: record?.accuracy ?? null,
+    weight: weight ?? 0,
+    isLowest,
+    standardBias: table.standards.map((s, i) => {
+      const share = deviations[i] ?? null;
+      return { standardId: s.id, meanDeviation: share === null ? null : share * s.maxPoint };
+    }),
+  };
+}
+
+function sumScores(set: Omit<ScoreSet, 'total'>): number {
+  return roundScore(
+    set.essayWriting + set.peerReview + set.metacognition + set.feedbackReview + set.revisement,
+  );
+}
+
+function averageScores(sets: readonly (ScoreSet | undefined)[]): ScoreSet {
+  const present = sets.filter((s): s is ScoreSet => s !== undefined);
+  const avg = (pick: (s: ScoreSet) => number) => roundScore(computeMean(present.map(pick)) ?? 0);
+  return {
+    essayWriting: avg((s) => s.essayWriting),
+    peerReview: avg((s) => s.peerReview),
+    metacognition: avg((s) => s.metacognition),
+    feedbackReview: avg((s) => s.feedbackReview),
+    revisement: avg((s) => s.revisement),
+    total: avg((s) => s.total),
+  };
+}

@@ -1,0 +1,122 @@
+// Small numeric helpers shared by the score kinds, and the two measures of how well ratings
+// follow a consensus: closeness and discrimination.
+import { ZERO_CREDIT_DEVIATION } from './constants';
+
+/**
+ * Running sums of one rater's ratings against a consensus, all as shares of the scale (0..1).
+ * Sums rather than lists, because the reliability loop recomputes them every round.
+ */
+export interface ComparisonSums {
+  count: number;
+  /** Σ max(0, |given − consensus| − slack)² */
+  excessSquares: number;
+  /** Σ (given − consensus)² */
+  squares: number;
+  /** Σ rounding variance = Σ slack² / 3 */
+  rounding: number;
+  perStandard: StandardSums[];
+}
+
+interface StandardSums {
+  count: number;
+  given: number;
+  consensus: number;
+  givenTimesConsensus: number;
+  consensusSquares: number;
+}
+
+// Arithmetic mean, or null for no values.
+export function computeMean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+// Population standard deviation, or null for no values.
+export function computeStd(values: readonly number[]): number | null {
+  const mean = computeMean(values);
+  if (mean === null) return null;
+  let sum = 0;
+  for (const v of values) sum += (v - mean) ** 2;
+  return Math.sqrt(sum / values.length);
+}
+
+// Starts empty comparison sums for a rubric with `standardCount` standards.
+export function createComparisonSums(standardCount: number): ComparisonSums {
+  const perStandard: StandardSums[] = [];
+  for (let i = 0; i < standardCount; i++) {
+    perStandard.push({ count: 0, given: 0, consensus: 0, givenTimesConsensus: 0, consensusSquares: 0 });
+  }
+  return { count: 0, excessSquares: 0, squares: 0, rounding: 0, perStandard };
+}
+
+// Adds one rating (given) and the consensus it is compared with; slack = half a point as a share.
+export function addComparison(
+  sums: ComparisonSums,
+  standardIndex: number,
+  given: number,
+  consensus: number,
+  slack: number,
+): void {
+  const standard = sums.perStandard[standardIndex];
+  if (standard === undefined) return;
+  const deviation = given - consensus;
+  sums.count += 1;
+  sums.squares += deviation * deviation;
+  sums.excessSquares += Math.max(0, Math.abs(deviation) - slack) ** 2;
+  // Rounding to whole points has variance (1/12) point² = slack² / 3.
+  sums.rounding += (slack * slack) / 3;
+  standard.count += 1;
+  standard.given += given;
+  standard.consensus += consensus;
+  standard.givenTimesConsensus += given * consensus;
+  standard.consensusSquares += consensus * consensus;
+}
+
+// Closeness, 0..1: 1 − RMS(deviation beyond the slack) ÷ ZERO_CREDIT_DEVIATION, floored at 0.
+export function measureCloseness(sums: ComparisonSums): number | null {
+  if (sums.count === 0) return null;
+  const rms = Math.sqrt(sums.excessSquares / sums.count);
+  return Math.max(0, 1 - rms / ZERO_CREDIT_DEVIATION);
+}
+
+// Discrimination, 0..1: do the ratings rise and fall with the consensus across essays? Within
+// each standard both are centred; then the slope (cov + κ) ÷ (var_consensus + κ), capped to 0..1,
+// with κ the variance of rounding to whole points. Same mark everywhere → near 0 when the essays
+// differ; essays too alike to tell apart → near 1 (nothing to judge).
+export function measureDiscrimination(sums: ComparisonSums): number | null {
+  if (sums.count === 0) return null;
+  let covariance = 0;
+  let variance = 0;
+  for (const s of sums.perStandard) {
+    if (s.count === 0) continue;
+    covariance += s.givenTimesConsensus - (s.given * s.consensus) / s.count;
+    variance += s.consensusSquares - (s.consensus * s.consensus) / s.count;
+  }
+  // Centred sums of squares can dip a hair below zero through rounding error.
+  variance = Math.max(0, variance);
+  if (variance + sums.rounding === 0) return 1;
+  return clamp((covariance + sums.rounding) / (variance + sums.rounding), 0, 1);
+}
+
+// Mean of (given − consensus) per standard as a share of the scale: leniency (+) or harshness (−).
+export function computeMeanDeviations(sums: ComparisonSums): (number | null)[] {
+  return sums.perStandard.map((s) => (s.count === 0 ? null : (s.given - s.consensus) / s.count));
+}
+
+// Mean of (given − consensus)², or null without comparisons.
+export function computeMeanSquaredDeviation(sums: ComparisonSums): number | null {
+  return sums.count === 0 ? null : sums.squares / sums.count;
+}
+
+// Keeps a value within low..high.
+export function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
+
+// Rounds to one decimal, as the product shows scores; the tiny nudge keeps 2.45 (stored as
+// 2.4499999…) rounding up like a person would.
+export function roundScore(value: number): number {
+  return Math.round(value * 10 + 1e-9) / 10;
+}

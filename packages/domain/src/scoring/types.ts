@@ -1,0 +1,151 @@
+// Plain data shapes for the scoring engine. Points are the rubric's own units (0..maxPoint);
+// scores are in the assignment's units (0..max score of that kind).
+
+export type ScoreKind = 'essayWriting' | 'peerReview' | 'metacognition' | 'feedbackReview' | 'revisement';
+
+export type ScoreTypeCode = 'ES' | 'PE' | 'ME' | 'FE' | 'RE';
+
+export interface Standard {
+  id: string;
+  question?: string;
+  /** 3..10 in the product. */
+  maxPoint: number;
+}
+
+export interface ScoringSettings {
+  standards: readonly Standard[];
+  /** A kind with max 0 or absent is inactive and scores 0. */
+  maxScores: Partial<Record<ScoreKind, number>>;
+  /** Stars of the helpfulness rating (2..10); defaults to 10. */
+  feedbackMaxPoint?: number;
+}
+
+export interface ScoringLearner {
+  id: string;
+  /** Finished the essay; defaults to true. */
+  hasEssay?: boolean;
+  /** An instructor taking part as a learner: an anchor, not ranked or averaged. */
+  isInstructorLearner?: boolean;
+}
+
+export interface ReviewResponse {
+  standardId: string;
+  point: number | null;
+  /** Set by an instructor (score adjustment); overrides `point` for the author's grade. */
+  editedPoint?: number | null;
+}
+
+/** A review of `authorId`'s essay; a self-assessment when reviewerId equals authorId. */
+export interface Review {
+  reviewerId: string;
+  authorId: string;
+  isCompleted: boolean;
+  responses: readonly ReviewResponse[];
+}
+
+/** The author (`raterId`) rating how helpful `reviewerId`'s review was, 1..feedbackMaxPoint stars. */
+export interface HelpfulnessRating {
+  raterId: string;
+  reviewerId: string;
+  point: number;
+}
+
+export interface RevisionScore {
+  learnerId: string;
+  score: number;
+}
+
+export interface ScoreAssignmentInput {
+  settings: ScoringSettings;
+  learners: readonly ScoringLearner[];
+  reviews: readonly Review[];
+  helpfulness?: readonly HelpfulnessRating[];
+  revisionScores?: readonly RevisionScore[];
+}
+
+export interface ScoreSet {
+  essayWriting: number;
+  peerReview: number;
+  metacognition: number;
+  feedbackReview: number;
+  revisement: number;
+  total: number;
+}
+
+/** Points this learner's essay received on one standard (the report's peer_review_points). */
+export interface StandardPoints {
+  standardId: string;
+  question: string;
+  maxPoint: number;
+  /** Plain mean and population standard deviation of the peer points (null without any). */
+  avg: number | null;
+  std: number | null;
+  count: number;
+  /** The reliability-weighted consensus the essay score uses. */
+  consensus: number | null;
+  selfPoint: number | null;
+  /** selfPoint − consensus: positive means the learner rated their own essay higher. */
+  selfGap: number | null;
+}
+
+/** How the learner judged others: the parts of the evaluation-ability score. */
+export interface EvaluationDetail {
+  assigned: number;
+  completed: number;
+  /** Essays on which someone else's rating allowed a comparison. */
+  compared: number;
+  closeness: number | null;
+  discrimination: number | null;
+  /** closeness × discrimination, or null when nothing could be compared. */
+  accuracy: number | null;
+  /** Weight of this learner's ratings in essay scores. */
+  weight: number;
+  isLowest: boolean;
+  /** Mean (given − others' consensus) per standard, in points: the learner's leniency or harshness. */
+  standardBias: { standardId: string; meanDeviation: number | null }[];
+}
+
+export interface SelfAssessment {
+  /** Σ(self − consensus) / Σ maxPoint over rated standards: −1..1, positive = over-confident. */
+  signedGap: number;
+  label: 'over' | 'under' | 'accurate';
+}
+
+export interface FeedbackPoint {
+  avg: number | null;
+  std: number | null;
+  count: number;
+  /** Mean stars after the per-rater adjustment; the feedback score uses this. */
+  adjustedAvg: number | null;
+}
+
+export interface TotalInfo {
+  rank: number;
+  /** rank / memberCount × 100: "top x %". */
+  percent: number;
+  memberCount: number;
+}
+
+export interface LearnerScores {
+  learnerId: string;
+  isInstructorLearner: boolean;
+  scores: ScoreSet;
+  isAverageEssayWritingScore: boolean;
+  isAveragePeerReviewScore: boolean;
+  isAverageMetacognitionScore: boolean;
+  isAverageFeedbackReviewScore: boolean;
+  peerReviewPoints: StandardPoints[];
+  feedbackReviewPoint: FeedbackPoint;
+  selfAssessment: SelfAssessment | null;
+  evaluation: EvaluationDetail;
+  /** Null for instructors taking part as learners: they are not ranked. */
+  totalInfo: TotalInfo | null;
+}
+
+export interface AssignmentScores {
+  learners: LearnerScores[];
+  classAverages: ScoreSet;
+  memberCount: number;
+  /** Evaluators in the lowest 30 % of evaluation accuracy: their ratings are marked red. */
+  lowestEvaluatorIds: string[];
+}
