@@ -14,6 +14,9 @@ import { seedDatabase } from './db/seed/demo';
 import { createMailer } from './lib/mailer';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -98,10 +101,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }));
       await api.register(organisationRoutes);
       await api.register(accountRoutes);
+      await api.register(profileRoutes);
+      await api.register(supportRoutes);
     },
     { prefix: API_PREFIX },
   );
 
+  await app.register(passwordResetRoutes, { prefix: '/accounts' });
   await registerSpa(app, config.webDist ?? defaultWebDist);
   return app;
 }

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'organisation_not_found',
   'method_not_allowed',
   'invalid_credentials',
+  'wrong_password',
   'account_expired',
   'account_inactive',
   'too_many_attempts',

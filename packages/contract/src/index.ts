@@ -4,3 +4,5 @@ export * from './errors';
 export * from './messages';
 export * from './organisations';
 export * from './pagination';
+export * from './profile';
+export * from './supports';

@@ -10,6 +10,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   organisation_not_found: 404,
   method_not_allowed: 405,
   invalid_credentials: 400,
+  wrong_password: 401,
   account_expired: 403,
   account_inactive: 403,
   too_many_attempts: 429,

@@ -1,0 +1,128 @@
+import {
+  type AttendingType,
+  findProfileErrors,
+  hasGrade,
+  type PasswordChange,
+  type Profile,
+  type ProfileUpdate,
+  type Role,
+  type StandardScore,
+} from '@pw/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, enrollments, orgGroups, users } from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import { revokeAllTokens } from '../accounts/accounts.service';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { type Organisation, todayIso } from '../organisations/organisations.service';
+
+const ATTENDING_LABELS: Record<'ko' | 'en', Record<AttendingType, string>> = {
+  ko: { N: '해당 없음', E: '초등학교', M: '중학교', H: '고등학교', U: '대학교' },
+  en: { N: 'Not applicable', E: 'Elementary school', M: 'Middle school', H: 'High school', U: 'University' },
+};
+
+async function findUser(db: Db, org: Organisation, userId: number) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.organisationId, org.id)))
+    .limit(1);
+  if (!user) throw new AppError('not_found');
+  return user;
+}
+
+/** The signed-in user's profile; private fields only when the organisation collects them. */
+export async function getProfile(
+  db: Db,
+  org: Organisation,
+  userId: number,
+  lang: 'ko' | 'en',
+): Promise<Profile> {
+  const user = await findUser(db, org, userId);
+  const [group] = user.groupId
+    ? await db
+        .select({ id: orgGroups.id, name: orgGroups.name })
+        .from(orgGroups)
+        .where(eq(orgGroups.id, user.groupId))
+    : [];
+  const taught = await db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(and(eq(courses.instructorId, user.id), eq(courses.organisationId, org.id)))
+    .orderBy(asc(courses.id));
+  const enrolled = await db
+    .select({ id: enrollments.id, courseId: courses.id, courseName: courses.name })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, user.id), eq(enrollments.isActive, true)))
+    .orderBy(asc(enrollments.id));
+  const privateInfo = org.isPrivateInfo;
+  const attending = privateInfo ? (user.attendingType as AttendingType | null) : null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role as Role,
+    is_staff: user.isStaff,
+    attending_type: attending,
+    display_attending_type: attending ? ATTENDING_LABELS[lang][attending] : null,
+    grade: privateInfo && hasGrade(attending) ? user.grade : null,
+    address: privateInfo ? user.address : null,
+    date_of_birth: privateInfo ? user.dateOfBirth : null,
+    group: group ?? null,
+    courses: taught,
+    enrolls: enrolled.map((e) => ({ id: e.id, course: { id: e.courseId, name: e.courseName } })),
+    is_private_info: privateInfo,
+  };
+}
+
+/** Updates name and school details after checking the current password (401 when wrong). */
+export async function updateProfile(db: Db, org: Organisation, userId: number, body: ProfileUpdate) {
+  const user = await findUser(db, org, userId);
+  const errors = findProfileErrors(body, org.isPrivateInfo, todayIso());
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError('wrong_password');
+  const privateValues = org.isPrivateInfo
+    ? {
+        attendingType: body.attending_type,
+        grade: hasGrade(body.attending_type) ? body.grade : null,
+        address: body.address,
+        dateOfBirth: body.date_of_birth,
+      }
+    : {};
+  await db
+    .update(users)
+    .set({ name: body.name, ...privateValues })
+    .where(eq(users.id, user.id));
+}
+
+/** Changes the password after checking the old one, and signs out every other session. */
+export async function changePassword(
+  db: Db,
+  org: Organisation,
+  userId: number,
+  body: PasswordChange,
+  currentToken: string | undefined,
+) {
+  const user = await findUser(db, org, userId);
+  if (!(await verifyPassword(user.passwordHash, body.old_password))) {
+    throw validationError({ old_password: ['validation.old_password_wrong'] });
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.new_password) })
+    .where(eq(users.id, user.id));
+  await revokeAllTokens(db, user.id, currentToken);
+}
+
+/**
+ * Standard scores per assignment for the user's report graph. Assignments and their reports
+ * arrive with the assignment issues; until a report exists there is nothing to return.
+ */
+export async function listStandardScores(
+  _db: Db,
+  _org: Organisation,
+  _userId: number,
+): Promise<StandardScore[]> {
+  return [];
+}
