@@ -43,6 +43,10 @@ function csrfValid(request: FastifyRequest): boolean {
  * one-time link, set a new password, done. Branded, ko/en, CSRF-protected, no script.
  */
 export async function passwordResetRoutes(app: FastifyInstance) {
+  // HTML pages, not part of the JSON API document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   registerTenancy(app);
 
