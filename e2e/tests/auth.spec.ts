@@ -38,7 +38,7 @@ test('sign-up validates, then a new learner signs in, switches language and sign
   await page.getByRole('option', { name: '대학교' }).click();
   await page.getByTestId('grade').click();
   await page.getByRole('option', { name: '2' }).click();
-  await page.getByLabel('주소').fill('서울특별시 관악구');
+  await page.locator('input[name="address"]').fill('서울특별시 관악구');
   await page.getByLabel('생년월일').fill('2004-05-06');
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page.getByText('계정이 생성되었습니다. 로그인할 수 있습니다.')).toBeVisible();
@@ -52,7 +52,7 @@ test('sign-up validates, then a new learner signs in, switches language and sign
   await page.locator('input[name="passwordCheck"]').fill('abcdef');
   await page.getByTestId('attending-type').click();
   await page.getByRole('option', { name: '해당 없음' }).click();
-  await page.getByLabel('주소').fill('부산');
+  await page.locator('input[name="address"]').fill('부산');
   await page.getByLabel('생년월일').fill('2001-01-01');
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page.getByText('중복된 이메일입니다. 다른 이메일을 사용하세요.').first()).toBeVisible();

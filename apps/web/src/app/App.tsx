@@ -1,7 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications, notifications } from '@mantine/notifications';
+import { UI } from '@pw/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +35,18 @@ function Branded() {
       notifications.show({ color: 'red', message: t('common.serverUnstable') });
     }
   }, [failed, t]);
+
+  // Part 1 §2: on a phone, say once that the product is made for PC.
+  const isPhone = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const toldPhone = useRef(false);
+  useEffect(() => {
+    if (isPhone && !toldPhone.current) {
+      toldPhone.current = true;
+      notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 6000 });
+    }
+  }, [isPhone, t]);
 
   useEffect(() => {
     if (config.data) document.title = config.data.login_title || config.data.name;

@@ -7,6 +7,10 @@ import { useAuth } from '../features/auth/auth-context';
 import { SignInPage } from '../features/auth/routes/SignInPage';
 import { SignUpPage } from '../features/auth/routes/SignUpPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { HelpPage } from '../features/help/HelpPage';
+import { MyPage } from '../features/profile/routes/MyPage';
+import { ProfileEditPage } from '../features/profile/routes/ProfileEditPage';
+import { SupportsPage } from '../features/supports/routes/SupportsPage';
 import { AppLayout } from './AppLayout';
 import { FullPageLoader, NotFoundPage, PasswordRedirect, TrailingSlashRedirect } from './pages';
 
@@ -73,10 +77,10 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="helps" element={coming('helps')} />
-        <Route path="supports" element={coming('supports')} />
-        <Route path="my-page" element={coming('myPage')} />
-        <Route path="users/edit" element={coming('profileEdit')} />
+        <Route path="helps" element={<HelpPage />} />
+        <Route path="supports" element={<SupportsPage />} />
+        <Route path="my-page" element={<MyPage />} />
+        <Route path="users/edit" element={<ProfileEditPage />} />
         <Route
           path="manager/*"
           element={

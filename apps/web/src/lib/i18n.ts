@@ -2,13 +2,15 @@ import { sharedMessages } from '@pw/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/common.json';
+import enHelp from '../locales/en/help.json';
 import ko from '../locales/ko/common.json';
+import koHelp from '../locales/ko/help.json';
 import { STORAGE_KEYS, storedLanguage, writeStorage } from './storage';
 
 /** The web catalogs plus the shared error and validation messages of the contract package. */
 export const resources = {
-  ko: { translation: { ...ko, ...sharedMessages.ko } },
-  en: { translation: { ...en, ...sharedMessages.en } },
+  ko: { translation: { ...ko, ...koHelp, ...sharedMessages.ko } },
+  en: { translation: { ...en, ...enHelp, ...sharedMessages.en } },
 } as const;
 
 void i18n.use(initReactI18next).init({

@@ -9,6 +9,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { UI } from '@pw/contract';
 import {
@@ -19,12 +20,14 @@ import {
   IconLogout,
   IconMessageQuestion,
   IconPlus,
+  IconReceipt,
   IconSettings,
   IconUser,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useNavigate } from 'react-router';
+import { FareModal } from '../../components/FareModal';
 import { useConfiguration } from '../auth/api/configuration';
 import { useAuth } from '../auth/auth-context';
 import classes from './Sidebar.module.css';
@@ -74,6 +77,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   const coming = () => notifications.show({ color: 'gray', message: t('coming.action') });
+  const [fareOpened, fare] = useDisclosure(false);
 
   if (!isWide) {
     return (
@@ -202,6 +206,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <Divider my="xs" color="rgba(255,255,255,0.25)" />
         <NavItem to="/helps" icon={<IconHelpCircle size={18} />} label={t('nav.helps')} />
         <NavItem to="/supports" icon={<IconMessageQuestion size={18} />} label={t('nav.supports')} />
+        <UnstyledButton className={classes.link} onClick={fare.open}>
+          <span className={classes.linkIcon}>
+            <IconReceipt size={18} />
+          </span>
+          <span>{t('nav.fare')}</span>
+        </UnstyledButton>
         {auth.isStaff ? (
           <NavItem to="/manager" icon={<IconSettings size={18} />} label={t('nav.manager')} />
         ) : null}
@@ -214,6 +224,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <span>{t('nav.logout')}</span>
         </UnstyledButton>
       </Box>
+      <FareModal opened={fareOpened} onClose={fare.close} />
     </Box>
   );
 }

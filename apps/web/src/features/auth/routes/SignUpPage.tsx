@@ -17,15 +17,12 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AddressField } from '../../../components/AddressField';
 import { ApiError } from '../../../lib/api';
+import { localToday } from '../../../lib/dates';
 import { useConfiguration } from '../api/configuration';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout } from './AuthLayout';
-
-function localToday() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 const EMPTY: SignUpFormInput = {
   email: '',
@@ -165,13 +162,22 @@ export function SignUpPage() {
                   )}
                 />
               ) : null}
-              <TextInput
-                label={t('signUp.address')}
-                placeholder={t('signUp.addressPlaceholder')}
-                autoComplete="street-address"
-                withAsterisk
-                error={err('address')}
-                {...form.register('address')}
+              <Controller
+                control={form.control}
+                name="address"
+                render={({ field }) => (
+                  <AddressField
+                    ref={field.ref}
+                    name="address"
+                    label={t('signUp.address')}
+                    placeholder={t('signUp.addressPlaceholder')}
+                    withAsterisk
+                    error={err('address')}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
               />
               <TextInput
                 label={t('signUp.dateOfBirth')}

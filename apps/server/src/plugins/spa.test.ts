@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createOrganisation, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'pw-dist-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+  );
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  t = await buildTestApp({ WEB_DIST: dist });
+  await createOrganisation(t, { subdomain: null });
+});
+afterAll(async () => t.close());
+
+describe('the web app', () => {
+  it('serves index.html for every client route, with or without a trailing slash', async () => {
+    for (const url of ['/', '/sign-in', '/courses/3/learner/posts/new', '/my-page/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('gives Internet Explorer a page recommending another browser with a download button', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sign-in',
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Internet Explorer');
+    expect(res.body).toMatch(/<a class="button" href="https:\/\/www\.google\.com\/chrome\/">/);
+    expect(res.body).not.toContain('<script');
+  });
+});

@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  PasswordInput,
+  Select,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  ATTENDING_TYPES,
+  findProfileErrors,
+  hasGrade,
+  type Profile,
+  type ProfileUpdateInput,
+  profileUpdateSchema,
+} from '@pw/contract';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AddressField } from '../../../components/AddressField';
+import { ApiError } from '../../../lib/api';
+import { localToday } from '../../../lib/dates';
+import { useProfile, useUpdateProfile } from '../api/profile';
+
+function EditForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const isPrivateInfo = profile.is_private_info;
+  const schema = useMemo(
+    () =>
+      profileUpdateSchema.superRefine((v, ctx) => {
+        for (const [field, messages] of Object.entries(findProfileErrors(v, isPrivateInfo, localToday()))) {
+          for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      }),
+    [isPrivateInfo],
+  );
+  const form = useForm<ProfileUpdateInput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: profile.name,
+      attending_type: profile.attending_type,
+      grade: profile.grade ?? '',
+      address: profile.address ?? '',
+      date_of_birth: profile.date_of_birth ?? '',
+      password: '',
+    },
+  });
+  const attendingType = form.watch('attending_type');
+  const err = (name: keyof ProfileUpdateInput) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? t(message, { max: 100 }) : undefined;
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      notifications.show({ color: 'teal', message: t('profile.saved') });
+      navigate('/my-page');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        form.setError('password', { message: t('profile.wrongPassword') });
+        notifications.show({ color: 'yellow', message: t('profile.wrongPassword') });
+        return;
+      }
+      if (error instanceof ApiError && error.body.fields) {
+        for (const [field, messages] of Object.entries(error.body.fields)) {
+          form.setError(field as keyof ProfileUpdateInput, { message: messages.join(' ') });
+        }
+      }
+      notifications.show({ color: 'yellow', message: t('profile.wrong') });
+    }
+  });
+
+  return (
+    <Card withBorder radius="lg" p="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('profile.email')}
+            value={profile.email}
+            readOnly
+            disabled
+            description={t('profile.emailReadOnly')}
+          />
+          <TextInput label={t('profile.name')} withAsterisk error={err('name')} {...form.register('name')} />
+          {isPrivateInfo ? (
+            <>
+              <Controller
+                control={form.control}
+                name="attending_type"
+                render={({ field }) => (
+                  <Select
+                    label={t('profile.school')}
+                    withAsterisk
+                    data={ATTENDING_TYPES.map((v) => ({ value: v, label: t(`signUp.attending.${v}`) }))}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={err('attending_type')}
+                    allowDeselect={false}
+                    data-testid="attending-type"
+                  />
+                )}
+              />
+              {hasGrade(attendingType) ? (
+                <Controller
+                  control={form.control}
+                  name="grade"
+                  render={({ field }) => (
+                    <Select
+                      label={t('profile.grade')}
+                      withAsterisk
+                      data={['1', '2', '3', '4', '5', '6']}
+                      value={field.value == null || field.value === '' ? null : String(field.value)}
+                      onChange={(v) => field.onChange(v ?? '')}
+                      error={err('grade')}
+                      allowDeselect={false}
+                      data-testid="grade"
+                    />
+                  )}
+                />
+              ) : null}
+              <Controller
+                control={form.control}
+                name="address"
+                render={({ field }) => (
+                  <AddressField
+                    ref={field.ref}
+                    name="address"
+                    label={t('profile.address')}
+                    withAsterisk
+                    error={err('address')}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+              <TextInput
+                label={t('profile.dateOfBirth')}
+                type="date"
+                max={localToday()}
+                withAsterisk
+                error={err('date_of_birth')}
+                {...form.register('date_of_birth')}
+              />
+            </>
+          ) : null}
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            description={t('profile.currentPasswordHelp')}
+            autoComplete="current-password"
+            withAsterisk
+            error={err('password')}
+            {...form.register('password')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={() => navigate('/my-page')}>
+              {t('profile.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** `/users/edit` (part 1 §5): email read-only; current password required to save. */
+export function ProfileEditPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={2}>{t('profile.editTitle')}</Title>
+      {profile.isPending ? (
+        <Loader />
+      ) : profile.isError ? (
+        <Alert color="yellow">{t('profile.loadError')}</Alert>
+      ) : (
+        <EditForm profile={profile.data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { SUPPORT_CONTENT_MAX, type SupportCreateInput, supportCreateSchema } from '@pw/contract';
+import { IconReceipt } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FareModal } from '../../../components/FareModal';
+import { ApiError } from '../../../lib/api';
+import { useProfile } from '../../profile/api/profile';
+import { useCreateSupport } from '../api/create-support';
+
+const EMPTY: SupportCreateInput = { content: '', course: null };
+
+/** `/supports` (part 1 §2): the inquiry form, with the user's courses to choose from. */
+export function SupportsPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const create = useCreateSupport();
+  const [fareOpened, fare] = useDisclosure(false);
+  const form = useForm<SupportCreateInput>({
+    resolver: zodResolver(supportCreateSchema),
+    defaultValues: EMPTY,
+  });
+  const courses = [
+    ...(profile.data?.courses ?? []),
+    ...(profile.data?.enrolls.map((e) => e.course) ?? []),
+  ].filter((c, i, all) => all.findIndex((x) => x.id === c.id) === i);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      notifications.show({ color: 'teal', message: t('supports.sent') });
+      form.reset(EMPTY);
+    } catch (error) {
+      if (error instanceof ApiError && error.body.fields) {
+        for (const [field, messages] of Object.entries(error.body.fields)) {
+          form.setError(field as keyof SupportCreateInput, { message: messages.join(' ') });
+        }
+      }
+      notifications.show({ color: 'yellow', message: t('supports.wrong') });
+    }
+  });
+  const err = (name: keyof SupportCreateInput) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? t(message, { max: SUPPORT_CONTENT_MAX }) : undefined;
+  };
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Group justify="space-between">
+        <Title order={2}>{t('supports.title')}</Title>
+        <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={fare.open}>
+          {t('supports.fare')}
+        </Button>
+      </Group>
+      <Text c="dimmed">{t('supports.intro')}</Text>
+      <Card withBorder radius="lg" p="lg">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <Controller
+              control={form.control}
+              name="course"
+              render={({ field }) => (
+                <Select
+                  label={t('supports.course')}
+                  placeholder={courses.length ? t('supports.coursePlaceholder') : t('supports.noCourses')}
+                  disabled={courses.length === 0}
+                  clearable
+                  data={courses.map((c) => ({ value: String(c.id), label: c.name }))}
+                  value={field.value == null ? null : String(field.value)}
+                  onChange={(v) => field.onChange(v ? Number(v) : null)}
+                  error={err('course')}
+                  data-testid="support-course"
+                />
+              )}
+            />
+            <Textarea
+              label={t('supports.content')}
+              placeholder={t('supports.contentPlaceholder')}
+              withAsterisk
+              autosize
+              minRows={6}
+              maxLength={SUPPORT_CONTENT_MAX}
+              error={err('content')}
+              {...form.register('content')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={create.isPending}>
+                {t('supports.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <FareModal opened={fareOpened} onClose={fare.close} />
+    </Stack>
+  );
+}
