@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8765);
-const dataDir = mkdtempSync(join(tmpdir(), 'pw-e2e-'));
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 8766);
+// This file is evaluated in the runner and again in each worker: keep one folder for all of them.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'pw-e2e-'));
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'pw-e2e-mail-'));
+process.env.E2E_SMTP_PORT = String(smtpPort);
+const dataDir = process.env.E2E_DATA_DIR;
 
 /** Browser tests in Debian's Chromium against the real server on a fresh embedded database. */
 export default defineConfig({
@@ -15,6 +20,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalSetup: './global-setup.ts',
   outputDir: join(tmpdir(), 'pw-e2e-results'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -38,6 +44,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/health/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'on' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'on',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
   },
 });

@@ -97,6 +97,8 @@ test('staff sign in, see the administrator link, and the sidebar narrows to 57px
   // Routes that later releases build show a marked "coming" state; unknown paths go home; trailing slashes go away.
   await page.goto('/helps/');
   await expect(page).toHaveURL(/\/helps$/);
+  await expect(page.getByTestId('help-page')).toBeVisible();
+  await page.goto('/manager/users');
   await expect(page.getByTestId('coming-soon')).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/$/);
@@ -106,6 +108,8 @@ test('staff sign in, see the administrator link, and the sidebar narrows to 57px
 
 test('a stored token that fails the login check signs the user out', async ({ page }) => {
   await page.goto('/sign-in');
+  // Wait until the app has started, so that only the next page load reads the planted token.
+  await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
   await page.evaluate(() => localStorage.setItem('token', 'x'.repeat(43)));
   await page.goto('/');
   await expect(page.getByText('인증되지 않은 계정입니다. 다시 로그인해 주세요.')).toBeVisible();

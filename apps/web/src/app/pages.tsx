@@ -29,10 +29,10 @@ export function NotFoundPage() {
 
 /** `/password`: hands over to the server-side reset pages. */
 export function PasswordRedirect() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
-    window.location.assign('/accounts/password_reset/');
-  }, []);
+    window.location.assign(`/accounts/password_reset/?lang=${i18n.language}`);
+  }, [i18n.language]);
   return (
     <Center mih="100vh">
       <Group>
