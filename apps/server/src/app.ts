@@ -1,6 +1,8 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
+import { LIMITS } from '@pw/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,9 +14,15 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/demo';
 import { createMailer } from './lib/mailer';
+import { createLocalStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { courseRoutes } from './modules/courses/courses.routes';
+import { enrollRoutes } from './modules/enrolls/enrolls.routes';
+import { fileRoutes } from './modules/files/files.routes';
+import { loadSigningSecret } from './modules/files/files.service';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { postRoutes } from './modules/posts/posts.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
@@ -71,6 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('mailer', createMailer(config, app.log));
+  app.decorate('storage', createLocalStorage(join(config.dataDir, 'files')));
+  app.decorate('signingSecret', await loadSigningSecret(database.db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -93,6 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       registerTenancy(api);
       registerAuth(api);
+      await api.register(fastifyMultipart, {
+        limits: { fileSize: LIMITS.uploadMaxBytes, files: 10, fields: 200 },
+      });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
@@ -103,6 +116,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes);
       await api.register(profileRoutes);
       await api.register(supportRoutes);
+      await api.register(fileRoutes);
+      await api.register(courseRoutes);
+      await api.register(enrollRoutes);
+      await api.register(postRoutes);
     },
     { prefix: API_PREFIX },
   );

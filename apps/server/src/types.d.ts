@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import type { FileStorage } from './lib/storage';
 import type { AuthenticatedUser } from './modules/accounts/accounts.service';
 import type { Organisation } from './modules/organisations/organisations.service';
 
@@ -9,6 +10,9 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    storage: FileStorage;
+    /** Signs file links (shared by every server process through the database). */
+    signingSecret: string;
   }
   interface FastifyRequest {
     /** The organisation selected by the request's host. Set for every /api/v1 request. */

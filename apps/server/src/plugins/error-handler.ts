@@ -5,13 +5,12 @@ import { AppError, ERROR_STATUS } from '../lib/errors';
 
 type Issue = { instancePath?: string; keyword?: string; message?: string; params?: Record<string, unknown> };
 
-function translateField(
-  lang: Language,
-  message: string | undefined,
-  params: Record<string, unknown>,
-): string {
+function translateField(lang: Language, raw: string | undefined, params: Record<string, unknown>): string {
+  // `key|max` carries a limit from a form validated outside Fastify (lib/forms.ts).
+  const [message, max] = (raw ?? '').split('|');
+  const merged = max === undefined ? params : { ...params, max };
   const key = message && /^[a-z_]+\.[a-z_]+$/.test(message) ? message : 'validation.invalid';
-  return translateShared(lang, key, params) ?? translateShared(lang, 'validation.invalid') ?? key;
+  return translateShared(lang, key, merged) ?? translateShared(lang, 'validation.invalid') ?? key;
 }
 
 function fieldsFromIssues(lang: Language, issues: Issue[]): Record<string, string[]> {

@@ -2,5 +2,6 @@ export * from './courses';
 export * from './files';
 export * from './organisations';
 export * from './posts';
+export * from './settings';
 export * from './supports';
 export * from './users';

@@ -1,0 +1,229 @@
+import { randomInt } from 'node:crypto';
+import type { Course, CourseRoleInfo, DashboardCourse, LearnerRow, UserCourses } from '@pw/contract';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courseFiles, courses, enrollments, files, users } from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import type { AuthenticatedUser } from '../accounts/accounts.service';
+import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import type { Organisation } from '../organisations/organisations.service';
+import type { Membership } from './courses.policy';
+
+type Deps = { db: Db; storage: FileStorage; secret: string };
+
+// No 0/O or 1/I/L: codes are read aloud and typed from slides.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A random 6-character course code. */
+export function generateCourseCode(): string {
+  return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** Opens a course with a code unique in the organisation; returns its id. */
+export async function createCourse(
+  db: Db,
+  org: Organisation,
+  user: AuthenticatedUser,
+  body: { name: string; description: string; is_instructor_learner: boolean },
+  uploaded: StoredFile[],
+) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const [row] = await db
+      .insert(courses)
+      .values({
+        organisationId: org.id,
+        instructorId: user.id,
+        name: body.name,
+        description: body.description,
+        code: generateCourseCode(),
+        isInstructorLearner: body.is_instructor_learner,
+      })
+      .onConflictDoNothing({ target: [courses.organisationId, courses.code] })
+      .returning({ id: courses.id });
+    if (row) {
+      if (uploaded.length)
+        await db.insert(courseFiles).values(uploaded.map((f) => ({ courseId: row.id, fileId: f.id })));
+      return row;
+    }
+  }
+  throw new AppError('conflict');
+}
+
+/** The course as this member sees it. */
+export async function getCourse(deps: Deps, m: Membership): Promise<Course> {
+  const [instructor] = await deps.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, m.course.instructorId));
+  const attached = await deps.db
+    .select({
+      id: files.id,
+      organisationId: files.organisationId,
+      originalName: files.originalName,
+      size: files.size,
+    })
+    .from(courseFiles)
+    .innerJoin(files, eq(files.id, courseFiles.fileId))
+    .where(eq(courseFiles.courseId, m.course.id))
+    .orderBy(asc(files.id));
+  const learners = await deps.db.$count(
+    enrollments,
+    and(eq(enrollments.courseId, m.course.id), eq(enrollments.isActive, true)),
+  );
+  return {
+    id: m.course.id,
+    name: m.course.name,
+    description: m.course.description,
+    code: m.isInstructor ? m.course.code : null,
+    is_open: m.course.isOpen,
+    is_instructor_learner: m.course.isInstructorLearner,
+    files: attached.map((f) => fileLink(deps.secret, f)),
+    instructor: instructor ?? { name: '', email: '' },
+    is_instructor: m.isInstructor,
+    learners_count: learners,
+    created_at: m.course.createdAt.toISOString(),
+  };
+}
+
+/** Edits name, description, registration and files; removed files are deleted from storage. */
+export async function updateCourse(
+  deps: Deps,
+  m: Membership,
+  body: {
+    name?: string | undefined;
+    description?: string | undefined;
+    is_open?: boolean | undefined;
+    delete_files: number[];
+  },
+  uploaded: StoredFile[],
+) {
+  await deps.db.transaction(async (tx) => {
+    const set: Partial<typeof courses.$inferInsert> = { updatedAt: new Date() };
+    if (body.name !== undefined) set.name = body.name;
+    if (body.description !== undefined) set.description = body.description;
+    if (body.is_open !== undefined) set.isOpen = body.is_open;
+    await tx.update(courses).set(set).where(eq(courses.id, m.course.id));
+    if (uploaded.length)
+      await tx.insert(courseFiles).values(uploaded.map((f) => ({ courseId: m.course.id, fileId: f.id })));
+  });
+  if (body.delete_files.length) {
+    const owned = await deps.db
+      .select({ id: files.id, storageKey: files.storageKey })
+      .from(courseFiles)
+      .innerJoin(files, eq(files.id, courseFiles.fileId))
+      .where(and(eq(courseFiles.courseId, m.course.id), inArray(files.id, body.delete_files)));
+    if (owned.length !== new Set(body.delete_files).size)
+      throw validationError({ delete_files: ['validation.invalid'] });
+    await discardFiles(deps, owned);
+  }
+}
+
+/** Deletes the course with its enrolments, posts and files. */
+export async function deleteCourse(deps: Deps, m: Membership) {
+  const attached = await deps.db
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(courseFiles)
+    .innerJoin(files, eq(files.id, courseFiles.fileId))
+    .where(eq(courseFiles.courseId, m.course.id));
+  await deps.db.delete(courses).where(eq(courses.id, m.course.id));
+  await discardFiles(deps, attached);
+}
+
+/** Role info for the course route guard (part 1 §3). */
+export function roleInfo(m: Membership): CourseRoleInfo {
+  return {
+    course: m.course.id,
+    is_instructor: m.isInstructor,
+    is_assistant: m.isAssistant,
+    is_learner: m.isLearner,
+  };
+}
+
+/** Every enrolment of the course (withdrawn included), for student management. */
+export async function listLearners(db: Db, m: Membership): Promise<LearnerRow[]> {
+  const rows = await db
+    .select({ enrollment: enrollments, user: { id: users.id, name: users.name, email: users.email } })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(eq(enrollments.courseId, m.course.id))
+    .orderBy(asc(enrollments.code), asc(users.name));
+  return rows.map((r) => ({
+    id: r.enrollment.id,
+    user: r.user,
+    code: r.enrollment.code,
+    is_active: r.enrollment.isActive,
+    is_assistant: r.enrollment.isAssistant,
+  }));
+}
+
+/** Changes a student ID: a learner's own, or (managers) any learner's of the course. */
+export async function changeStudentCode(db: Db, m: Membership, code: string, enrollId: number | undefined) {
+  let targetId = m.enrollment?.id;
+  if (enrollId !== undefined && enrollId !== m.enrollment?.id) {
+    if (!m.isInstructor && !m.isAssistant) throw new AppError('permission_denied');
+    targetId = enrollId;
+  }
+  if (targetId === undefined) throw new AppError('permission_denied');
+  const updated = await db
+    .update(enrollments)
+    .set({ code })
+    .where(and(eq(enrollments.id, targetId), eq(enrollments.courseId, m.course.id)))
+    .returning({ code: enrollments.code });
+  if (updated.length === 0) throw new AppError('not_found');
+  return { code };
+}
+
+/** The courses a user teaches and takes (actively), for the side navigation. */
+export async function listUserCourses(
+  db: Db,
+  org: Organisation,
+  user: AuthenticatedUser,
+): Promise<UserCourses> {
+  const opened = await db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(and(eq(courses.organisationId, org.id), eq(courses.instructorId, user.id)))
+    .orderBy(asc(courses.createdAt), asc(courses.id));
+  const enrolled = await db
+    .select({
+      id: courses.id,
+      name: courses.name,
+      instructor_name: users.name,
+      is_assistant: enrollments.isAssistant,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(users, eq(users.id, courses.instructorId))
+    .where(
+      and(
+        eq(enrollments.userId, user.id),
+        eq(enrollments.isActive, true),
+        eq(courses.organisationId, org.id),
+      ),
+    )
+    .orderBy(asc(enrollments.createdAt), asc(courses.id));
+  return { opened: opened.map((c) => ({ ...c, instructor_name: user.name })), enrolled };
+}
+
+/** Course boxes of the dashboard (assignments arrive with the assignment issues). */
+export async function listDashboard(
+  db: Db,
+  org: Organisation,
+  user: AuthenticatedUser,
+): Promise<DashboardCourse[]> {
+  const { opened, enrolled } = await listUserCourses(db, org, user);
+  return [
+    ...opened.map((c) => ({ ...c, role: 'instructor' as const, is_assistant: false, assignments: [] })),
+    ...enrolled.map((c) => ({ ...c, role: 'learner' as const, assignments: [] })),
+  ];
+}
+
+/** Number of active learners. */
+export async function countLearners(db: Db, m: Membership) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, m.course.id), eq(enrollments.isActive, true)));
+  return { count: row?.n ?? 0 };
+}

@@ -1,0 +1,181 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FileRef } from '@pw/contract';
+import { LIMITS } from '@pw/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { appSettings, files } from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+
+/** File types users may upload, with the content type they are served as. */
+export const ALLOWED_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain; charset=utf-8',
+  hwp: 'application/x-hwp',
+  hwpx: 'application/hwp+zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+const INLINE_TYPES = new Set(['pdf', 'mp4', 'png', 'jpg', 'jpeg', 'gif']);
+export const MAX_FILES_PER_REQUEST = 10;
+const LINK_TTL_SECONDS = 3600;
+
+export type StoredFile = typeof files.$inferSelect;
+export type MultipartForm = { fields: Record<string, string | string[]>; files: StoredFile[] };
+
+function extensionOf(name: string) {
+  return name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
+}
+
+/** A file name safe to store and show: no path, no control characters, at most 200 characters. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'file';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (cleaned || 'file').slice(-200);
+}
+
+/**
+ * Reads a multipart request: text fields (repeated names become arrays) and files streamed to
+ * storage (20 MB each, allowed types only). On any failure the files stored so far are removed.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  deps: { db: Db; storage: FileStorage },
+  owner: { organisationId: number; userId: number },
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+  const fields: Record<string, string | string[]> = {};
+  const stored: StoredFile[] = [];
+  const savedKeys: string[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: LIMITS.uploadMaxBytes, files: MAX_FILES_PER_REQUEST },
+    })) {
+      if (part.type === 'field') {
+        const value = String(part.value);
+        const key = part.fieldname.replace(/\[\]$/, '');
+        const prev = fields[key];
+        fields[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+        continue;
+      }
+      const name = safeFileName(part.filename);
+      const ext = extensionOf(name);
+      const contentType = ALLOWED_TYPES[ext];
+      if (!contentType) {
+        part.file.resume();
+        throw validationError({ files: ['validation.file_type'] });
+      }
+      const saved = await deps.storage.save(String(owner.organisationId), part.file);
+      savedKeys.push(saved.key);
+      if (part.file.truncated) throw new AppError('payload_too_large');
+      if (saved.size === 0) throw validationError({ files: ['validation.file_empty'] });
+      const [row] = await deps.db
+        .insert(files)
+        .values({
+          organisationId: owner.organisationId,
+          storageKey: saved.key,
+          originalName: name,
+          contentType,
+          size: saved.size,
+          uploadedBy: owner.userId,
+        })
+        .returning();
+      if (row) stored.push(row);
+    }
+  } catch (error) {
+    await discardFiles(deps, stored);
+    await Promise.all(savedKeys.map((k) => deps.storage.remove(k)));
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payload_too_large');
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw validationError({ files: ['validation.too_many'] });
+    throw error;
+  }
+  return { fields, files: stored };
+}
+
+/** Deletes file rows and their bytes (used when an upload fails or an owner removes files). */
+export async function discardFiles(
+  deps: { db: Db; storage: FileStorage },
+  rows: Pick<StoredFile, 'id' | 'storageKey'>[],
+) {
+  if (rows.length === 0) return;
+  await deps.db.delete(files).where(
+    inArray(
+      files.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  await Promise.all(rows.map((r) => deps.storage.remove(r.storageKey)));
+}
+
+/** Loads (once per process) the secret that signs file links; shared by every server through the database. */
+export async function loadSigningSecret(db: Db): Promise<string> {
+  await db
+    .insert(appSettings)
+    .values({ key: 'file_link_secret', value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'file_link_secret'));
+  if (!row) throw new Error('no signing secret');
+  return row.value;
+}
+
+function sign(secret: string, orgId: number, fileId: number, exp: number) {
+  return createHmac('sha256', secret).update(`${orgId}.${fileId}.${exp}`).digest('base64url');
+}
+
+/** A link to a file for someone allowed to see it now; it works for an hour. */
+export function fileLink(
+  secret: string,
+  file: Pick<StoredFile, 'id' | 'organisationId' | 'originalName' | 'size'>,
+): FileRef {
+  const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
+  return {
+    id: file.id,
+    name: file.originalName,
+    size: file.size,
+    file: `/api/v1/files/${file.id}/?exp=${exp}&sig=${sign(secret, file.organisationId, file.id, exp)}`,
+  };
+}
+
+/** Checks a signed link and returns the file row, or throws 404. */
+export async function findSignedFile(
+  db: Db,
+  secret: string,
+  orgId: number,
+  fileId: number,
+  exp: number,
+  sig: string,
+) {
+  const expected = sign(secret, orgId, fileId, exp);
+  const valid =
+    exp >= Math.floor(Date.now() / 1000) &&
+    sig.length === expected.length &&
+    timingSafeEqual(Buffer.from(sig), Buffer.from(expected));
+  if (!valid) throw new AppError('not_found');
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.organisationId, orgId)))
+    .limit(1);
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** Content-Disposition for a stored name: inline for viewable types, with an RFC 5987 UTF-8 name. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const kind = INLINE_TYPES.has(extensionOf(name)) ? 'inline' : 'attachment';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,194 @@
+import {
+  commentCreateSchema,
+  commentSchema,
+  pageQuerySchema,
+  paginatedSchema,
+  postCreateSchema,
+  postSchema,
+  postUpdateSchema,
+  UI,
+  voteSchema,
+} from '@pw/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseForm } from '../../lib/forms';
+import { paginate } from '../../lib/pagination';
+import { loadMembership } from '../courses/courses.policy';
+import { discardFiles, readMultipart } from '../files/files.service';
+import {
+  courseOfPost,
+  createComment,
+  createPost,
+  deleteComment,
+  deletePost,
+  getPost,
+  listComments,
+  listPosts,
+  updatePost,
+  vote,
+} from './posts.service';
+
+const courseParams = z.object({ id: z.coerce.number().int() });
+const postParams = z.object({ id: z.coerce.number().int(), postId: z.coerce.number().int() });
+// The notice board shows 3 posts a page (part 1 §9).
+const boardQuery = pageQuerySchema.extend({
+  page_size: pageQuerySchema.shape.page_size.default(UI.noticeBoardPageSize),
+});
+
+/** The notice board: posts, files, polls and comments (part 1 §7 Posts). */
+export const postRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
+  const membership = (request: FastifyRequest, id: number) =>
+    loadMembership(app.db, request.org, request.user, id);
+  const upload = (request: FastifyRequest) =>
+    readMultipart(request, deps(), { organisationId: request.org.id, userId: request.user.id });
+
+  app.get('/courses/:id/posts/', {
+    schema: {
+      tags: ['posts'],
+      params: courseParams,
+      querystring: boardQuery,
+      response: { 200: paginatedSchema(postSchema) },
+    },
+    handler: async (request) => {
+      const { count, results } = await listPosts(
+        deps(),
+        await membership(request, request.params.id),
+        request.user,
+        request.query,
+      );
+      return paginate(request.url, request.query, count, results);
+    },
+  });
+
+  app.post('/courses/:id/posts/', {
+    schema: {
+      tags: ['posts'],
+      params: courseParams,
+      consumes: ['multipart/form-data'],
+      response: { 201: postSchema },
+    },
+    handler: async (request, reply) => {
+      const m = await membership(request, request.params.id);
+      const form = await upload(request);
+      try {
+        const post = await createPost(
+          deps(),
+          m,
+          request.user,
+          parseForm(postCreateSchema, form.fields),
+          form.files,
+        );
+        return reply.code(201).send(post);
+      } catch (error) {
+        await discardFiles(deps(), form.files);
+        throw error;
+      }
+    },
+  });
+
+  app.get('/courses/:id/posts/:postId/', {
+    schema: { tags: ['posts'], params: postParams, response: { 200: postSchema } },
+    handler: async (request) =>
+      getPost(deps(), await membership(request, request.params.id), request.user, request.params.postId),
+  });
+
+  app.patch('/courses/:id/posts/:postId/', {
+    schema: {
+      tags: ['posts'],
+      params: postParams,
+      consumes: ['multipart/form-data'],
+      response: { 200: postSchema },
+    },
+    handler: async (request) => {
+      const m = await membership(request, request.params.id);
+      const form = await upload(request);
+      try {
+        await updatePost(
+          deps(),
+          m,
+          request.user,
+          request.params.postId,
+          parseForm(postUpdateSchema, form.fields),
+          form.files,
+        );
+      } catch (error) {
+        await discardFiles(deps(), form.files);
+        throw error;
+      }
+      return getPost(deps(), m, request.user, request.params.postId);
+    },
+  });
+
+  app.delete('/courses/:id/posts/:postId/', {
+    schema: { tags: ['posts'], params: postParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await deletePost(
+        deps(),
+        await membership(request, request.params.id),
+        request.user,
+        request.params.postId,
+      );
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post('/courses/:id/posts/:postId/vote/', {
+    schema: { tags: ['posts'], params: postParams, body: voteSchema, response: { 200: postSchema } },
+    handler: async (request) =>
+      vote(
+        deps(),
+        await membership(request, request.params.id),
+        request.user,
+        request.params.postId,
+        request.body.option,
+      ),
+  });
+
+  const commentMembership = async (request: FastifyRequest, postId: number) =>
+    membership(request, await courseOfPost(app.db, postId));
+
+  app.get('/posts/:postId/comments/', {
+    schema: {
+      tags: ['posts'],
+      params: z.object({ postId: z.coerce.number().int() }),
+      response: { 200: z.array(commentSchema) },
+    },
+    handler: async (request) =>
+      listComments(
+        app.db,
+        await commentMembership(request, request.params.postId),
+        request.user,
+        request.params.postId,
+      ),
+  });
+
+  app.post('/posts/:postId/comments/', {
+    schema: {
+      tags: ['posts'],
+      params: z.object({ postId: z.coerce.number().int() }),
+      body: commentCreateSchema,
+      response: { 201: commentSchema },
+    },
+    handler: async (request, reply) => {
+      const m = await commentMembership(request, request.params.postId);
+      return reply
+        .code(201)
+        .send(await createComment(app.db, m, request.user, request.params.postId, request.body.content));
+    },
+  });
+
+  app.delete('/posts/:postId/comments/:commentId/', {
+    schema: {
+      tags: ['posts'],
+      params: z.object({ postId: z.coerce.number().int(), commentId: z.coerce.number().int() }),
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      const m = await commentMembership(request, request.params.postId);
+      await deleteComment(app.db, m, request.user, request.params.postId, request.params.commentId);
+      return reply.code(204).send(null);
+    },
+  });
+};
