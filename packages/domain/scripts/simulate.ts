@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createMatching, createRandom, type Random, type Review, scoreAssignment } from '../src/index';
+import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 import {
   addComparison,
   createComparisonSums,
@@ -44,6 +45,12 @@ interface Row {
   median: number;
   abilityRank: number | null;
   sameMarkLowest: number | null;
+  /** Same-mark reviewers not marked because more evaluators tied with them at 0 than fit in 30 %. */
+  sameMarkTied: number;
+  /** Same-mark reviewers the rule left alone: the others rated their essays under a point apart. */
+  sameMarkAlike: number;
+  /** Same-mark reviewers not marked for any other reason (should never happen). */
+  sameMarkUnexplained: number;
 }
 
 interface Reviewer {
@@ -76,7 +83,18 @@ function main(): void {
 
 function simulateScenario(size: number, peerCount: number, mix: string, oneSameMark: boolean): Row {
   const repetitions = oneSameMark ? SAME_MARK_CLASSES : Math.max(6, Math.round(ESSAYS_PER_SCENARIO / size));
-  const sums = { ours: 0, mean: 0, median: 0, abilityRank: 0, rankRuns: 0, sameMark: 0, sameMarkLowest: 0 };
+  const sums = {
+    ours: 0,
+    mean: 0,
+    median: 0,
+    abilityRank: 0,
+    rankRuns: 0,
+    sameMark: 0,
+    sameMarkLowest: 0,
+    sameMarkTied: 0,
+    sameMarkAlike: 0,
+    sameMarkUnexplained: 0,
+  };
   for (let rep = 0; rep < repetitions; rep++) {
     const random = createRandom(`${mix}-${oneSameMark}-${size}-${peerCount}-${rep}`);
     const run = simulateClass(size, peerCount, MIXES[mix] ?? {}, oneSameMark, random);
@@ -89,7 +107,11 @@ function simulateScenario(size: number, peerCount: number, mix: string, oneSameM
     }
     sums.sameMark += run.sameMark;
     sums.sameMarkLowest += run.sameMarkLowest;
+    sums.sameMarkTied += run.sameMarkTied;
+    sums.sameMarkAlike += run.sameMarkAlike;
+    sums.sameMarkUnexplained += run.sameMarkUnexplained;
   }
+  const share = (count: number) => (sums.sameMark > 0 ? count / sums.sameMark : 0);
   return {
     size,
     peerCount,
@@ -102,6 +124,9 @@ function simulateScenario(size: number, peerCount: number, mix: string, oneSameM
       sums.sameMark > 0 && peerCount > 1 && (mix === 'unreliable' || oneSameMark)
         ? sums.sameMarkLowest / sums.sameMark
         : null,
+    sameMarkTied: share(sums.sameMarkTied),
+    sameMarkAlike: share(sums.sameMarkAlike),
+    sameMarkUnexplained: share(sums.sameMarkUnexplained),
   };
 }
 
@@ -162,6 +187,16 @@ function simulateClass(
   const trueAccuracy = measured.map((l) => measureTrueAccuracy(l.learnerId, reviews, truth));
   const lowest = new Set(result.lowestEvaluatorIds);
   const sameMarkIds = ids.filter((id) => reviewers.get(id)?.kind === 'same-mark');
+  // Why a same-mark reviewer was not marked: tied at 0 with more evaluators than the 30 % allows,
+  // or left alone by the rule (marks that never vary only keep a discrimination above 0 when the
+  // others rated their essays less than a point apart on every standard).
+  const zeros = measured.filter((l) => l.evaluation.accuracy === 0).length;
+  const quota = Math.floor(measured.length * LOWEST_EVALUATOR_SHARE);
+  const missed = sameMarkIds
+    .filter((id) => !lowest.has(id))
+    .map((id) => result.learners.find((l) => l.learnerId === id)?.evaluation);
+  const tied = missed.filter((e) => e?.accuracy === 0 && zeros > quota).length;
+  const alike = missed.filter((e) => (e?.discrimination ?? 0) > 0).length;
   return {
     ours: correlate(ours, trueTotals),
     mean: correlate(byMethod(computeMean), trueTotals),
@@ -172,6 +207,9 @@ function simulateClass(
         : null,
     sameMark: sameMarkIds.length,
     sameMarkLowest: sameMarkIds.filter((id) => lowest.has(id)).length,
+    sameMarkTied: tied,
+    sameMarkAlike: alike,
+    sameMarkUnexplained: missed.length - tied - alike,
   };
 }
 
@@ -244,6 +282,9 @@ function checkDoneCriteria(rows: Row[], sameMarkRows: Row[]): { label: string; p
   const worstUnreliable = Math.min(...unreliable.map(gain));
   const sameMarkAt = (test: (k: number) => boolean) =>
     Math.min(...sameMarkRows.filter((r) => test(r.peerCount)).map((r) => r.sameMarkLowest ?? 0));
+  const sameMarkBestAt = (test: (k: number) => boolean) =>
+    Math.max(...sameMarkRows.filter((r) => test(r.peerCount)).map((r) => r.sameMarkLowest ?? 0));
+  const unexplained = Math.max(...sameMarkRows.map((r) => r.sameMarkUnexplained));
   return [
     {
       label: `ours − better of mean and median ≥ −0.010 in every scenario (worst ${formatSigned(worst)})`,
@@ -254,12 +295,14 @@ function checkDoneCriteria(rows: Row[], sameMarkRows: Row[]): { label: string; p
       passed: worstUnreliable >= CLEAR_GAIN,
     },
     {
-      label: `the same-mark reviewer lands in the lowest 30 % with 4+ reviewers per essay (worst ${formatPercent(sameMarkAt((k) => k >= 4))})`,
-      passed: sameMarkAt((k) => k >= 4) >= 1,
+      label: `the same-mark reviewer lands in the lowest 30 % in every class with 3+ reviewers per essay (worst ${formatPercent(sameMarkAt((k) => k >= 3))})`,
+      passed: sameMarkAt((k) => k >= 3) >= 1,
     },
     {
-      label: `… and at least 95 % of the time with 3 reviewers per essay (worst ${formatPercent(sameMarkAt((k) => k === 3))})`,
-      passed: sameMarkAt((k) => k === 3) >= 0.95,
+      label:
+        `with 2 reviewers per essay (${formatPercent(sameMarkAt((k) => k === 2))}–${formatPercent(sameMarkBestAt((k) => k === 2))}) ` +
+        `every miss is a tie at 0 beyond the 30 % or essays the others rated under a point apart (unexplained ${formatPercent(unexplained)})`,
+      passed: unexplained === 0,
     },
   ];
 }
@@ -283,7 +326,10 @@ function renderReport(rows: Row[], sameMarkRows: Row[]): string {
     "- *ρ ability*: Spearman rank correlation of our evaluation accuracy with each reviewer's true",
     '  accuracy (closeness × discrimination measured against the true quality instead of the others).',
     '- *same-mark low*: share of same-mark reviewers marked as the lowest 30 % of evaluators.',
-    '  With one reviewer per essay nobody can be compared, so ability is not measured (–).',
+    '  With one reviewer per essay nobody can be compared, so ability is not measured (–). With two',
+    '  reviewers per essay in the unreliable mix about a third of the class has accuracy 0 (the',
+    '  same-mark reviewers, and reviewers whose two essays ran against the one other reviewer), more',
+    '  than the 30 %; tied evaluators are all in or all out, so often none of them is marked.',
     '',
     '| Class | Reviewers | Mix | r ours | r mean | r median | Δ | ρ ability | same-mark low |',
     '|---:|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -316,6 +362,25 @@ function renderReport(rows: Row[], sameMarkRows: Row[]): string {
       .filter((r) => r.size === size)
       .map((r) => formatPercent(r.sameMarkLowest ?? 0));
     lines.push(`| ${size} | ${cells.join(' | ')} |`);
+  }
+  const missed = sameMarkRows.filter((r) => (r.sameMarkLowest ?? 0) < 1);
+  if (missed.length > 0) {
+    lines.push(
+      '',
+      'Why the same-mark reviewer was not marked, where it happened (share of the classes): *tied at 0*:',
+      'more evaluators share accuracy 0 with them than fit in the 30 % (tied evaluators are all in or',
+      'all out, so none of them is marked); *alike*: the others rated their essays less than a point',
+      'apart on every standard, so the same-mark rule does not apply (nothing to discriminate).',
+      '',
+      '| Class | Reviewers | marked | tied at 0 | alike | other |',
+      '|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const r of missed) {
+      lines.push(
+        `| ${r.size} | ${r.peerCount} | ${formatPercent(r.sameMarkLowest ?? 0)} | ${formatPercent(r.sameMarkTied)} | ` +
+          `${formatPercent(r.sameMarkAlike)} | ${formatPercent(r.sameMarkUnexplained)} |`,
+      );
+    }
   }
   lines.push('', '## Done criteria', '');
   for (const c of checkDoneCriteria(rows, sameMarkRows))

@@ -10,7 +10,7 @@ export function parseForm<T extends z.ZodType>(schema: T, fields: Record<string,
     const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
     // Carry the limit along (`key|max`) so the translated message can name it.
     const max = 'maximum' in issue ? `|${String(issue.maximum)}` : '';
-    (errors[key] ??= []).push(`${issue.message}${max}`);
+    errors[key] = [...(errors[key] ?? []), `${issue.message}${max}`];
   }
   throw validationError(errors);
 }

@@ -327,3 +327,105 @@ describe('scoreAssignment', () => {
     expect(result.lowestEvaluatorIds).toEqual([]);
   });
 });
+
+describe('the same-mark rule and red marks', () => {
+  const MAX_POINT = 5;
+  // Everyone reviews every other essay; essay i has true quality quality[i] points on every
+  // standard. Truthful reviewers give the quality; `marks` overrides a reviewer's points per
+  // standard (author quality → points).
+  function everyoneReviewsEveryone(
+    quality: number[],
+    marks: Record<string, (q: number, standardIndex: number) => number>,
+    standardCount = 1,
+  ): ScoreAssignmentInput {
+    const ids = quality.map((_, i) => `p${i}`);
+    const standards = Array.from({ length: standardCount }, (_, i) => ({ id: `s${i}`, maxPoint: MAX_POINT }));
+    const reviews: Review[] = ids.flatMap((authorId, a) =>
+      ids
+        .filter((reviewerId) => reviewerId !== authorId)
+        .map((reviewerId) => ({
+          reviewerId,
+          authorId,
+          isCompleted: true,
+          responses: standards.map((s, i) => ({
+            standardId: s.id,
+            point: (marks[reviewerId] ?? ((q) => q))(quality[a] ?? 0, i),
+          })),
+        })),
+    );
+    return { settings: { standards, maxScores: MAX }, learners: ids.map((id) => ({ id })), reviews };
+  }
+  const evaluation = (result: AssignmentScores, id: string) =>
+    result.learners.find((l) => l.learnerId === id)?.evaluation;
+
+  it('gives the one same-mark reviewer discrimination 0 and marks them red', () => {
+    // p4 gives 3 to essays of quality 1, 2, 3, 4. The others are truthful, so the consensus p4 is
+    // compared with is exactly 0.2, 0.4, 0.6, 0.8: four essays a point or more apart. The formula
+    // alone would give κ / (Σċ² + κ) = 0.01333 / (0.2 + 0.01333) = 0.0625; the rule gives 0.
+    // Closeness: deviations 0.4, 0.2, 0, 0.2 → beyond the slack 0.3, 0.1, 0, 0.1 → RMS 0.1658 →
+    // 0.6683. Accuracy 0.6683 × 0 = 0; five evaluators → at most ⌊1.5⌋ = 1 red: p4.
+    const result = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5], { p4: () => 3 }));
+    const p4 = evaluation(result, 'p4');
+    expect(p4?.discrimination).toBe(0);
+    expect(p4?.closeness).toBeCloseTo(1 - Math.sqrt(0.0275) / 0.5, 12);
+    expect(p4?.accuracy).toBe(0);
+    expect(result.learners.find((l) => l.learnerId === 'p4')?.scores.peerReview).toBe(0);
+    for (const id of ['p0', 'p1', 'p2', 'p3']) expect(evaluation(result, id)?.accuracy).toBeGreaterThan(0);
+    expect(result.lowestEvaluatorIds).toEqual(['p4']);
+    expect(p4?.isLowest).toBe(true);
+  });
+
+  it('keeps "nothing to discriminate" when the others rated the essays identically', () => {
+    // p2 and p3 each review p0 and p1 (p2 gives 4 and 4, p3 gives 2 and 2); p0 and p1 review p2
+    // and p3 truthfully alike. For p3 the others' consensus is 0.8 and 0.8: identical, so
+    // discrimination stays (0 + κ) / (0 + κ) = 1; closeness = 1 − (0.4 − 0.1) / 0.5 = 0.4.
+    const rate = (reviewerId: string, authorId: string, point: number): Review => ({
+      reviewerId,
+      authorId,
+      isCompleted: true,
+      responses: [{ standardId: 's', point }],
+    });
+    const result = scoreAssignment({
+      settings: { standards: [{ id: 's', maxPoint: MAX_POINT }], maxScores: MAX },
+      learners: ['p0', 'p1', 'p2', 'p3'].map((id) => ({ id })),
+      reviews: [
+        rate('p2', 'p0', 4),
+        rate('p3', 'p0', 2),
+        rate('p2', 'p1', 4),
+        rate('p3', 'p1', 2),
+        rate('p0', 'p2', 3),
+        rate('p1', 'p2', 3),
+        rate('p0', 'p3', 3),
+        rate('p1', 'p3', 3),
+      ],
+    });
+    for (const id of ['p2', 'p3']) {
+      expect(evaluation(result, id)?.discrimination).toBe(1);
+      expect(evaluation(result, id)?.accuracy).toBeCloseTo(0.4, 12);
+    }
+  });
+
+  it('does not touch a reviewer who varies on at least one standard', () => {
+    // p4 gives 3 on standard 0 but the quality on standard 1. Against the exact consensus
+    // 0.2..0.8: standard 0 Σġċ = 0, Σċ² = 0.2; standard 1 Σġċ = Σċ² = 0.2; Σκ = 8 × 0.01/3 →
+    // (0.2 + 0.02667) / (0.4 + 0.02667) = 0.53125.
+    const result = scoreAssignment(
+      everyoneReviewsEveryone([1, 2, 3, 4, 5], { p4: (q, i) => (i === 0 ? 3 : q) }, 2),
+    );
+    expect(evaluation(result, 'p4')?.discrimination).toBeCloseTo(0.53125, 12);
+  });
+
+  it('marks same-mark reviewers tied at 0 only when all of them fit in the 30 %', () => {
+    const sameMark = () => 3;
+    // Two of five tied at 0, at most ⌊1.5⌋ = 1 red: all out, nobody is marked.
+    const five = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5], { p3: sameMark, p4: sameMark }));
+    expect(evaluation(five, 'p3')?.accuracy).toBe(0);
+    expect(evaluation(five, 'p4')?.accuracy).toBe(0);
+    expect(five.lowestEvaluatorIds).toEqual([]);
+    // Two of ten, at most 3 red: both in.
+    const ten = scoreAssignment(
+      everyoneReviewsEveryone([1, 2, 3, 4, 5, 1, 2, 3, 4, 5], { p3: sameMark, p4: sameMark }),
+    );
+    expect(ten.lowestEvaluatorIds).toEqual(['p3', 'p4']);
+  });
+});

@@ -7,6 +7,7 @@ import {
   computeMeanSquaredDeviation,
   computeStd,
   createComparisonSums,
+  isSameMarkOnDifferentEssays,
   measureCloseness,
   measureDiscrimination,
   roundScore,
@@ -73,14 +74,16 @@ describe('measureDiscrimination', () => {
     ).toBeCloseTo(1, 12);
   });
 
-  it('is close to 0 for the same mark on essays the others tell apart', () => {
+  it('is 0 for the same mark on essays the others tell apart (the same-mark rule)', () => {
     // Consensus shares 0.2, 0.6, 1.0 → centred sum of squares 0.32; κ = 3 × (0.1² / 3) = 0.01.
+    // The formula alone would give 0.01 / 0.33 = 0.03; the rule makes it exactly 0.
     const sameMark = compare(5, [
       [3, 1],
       [3, 3],
       [3, 5],
     ]);
-    expect(measureDiscrimination(sameMark)).toBeCloseTo(0.01 / 0.33, 10);
+    expect(isSameMarkOnDifferentEssays(sameMark)).toBe(true);
+    expect(measureDiscrimination(sameMark)).toBe(0);
   });
 
   it('is 0 for ratings that move against the consensus', () => {
@@ -107,16 +110,80 @@ describe('measureDiscrimination', () => {
   });
 
   it('centres each standard on its own, so a different level per standard is not discrimination', () => {
+    // Pooled over both standards the marks (0.6 vs 0.4) would seem to follow the consensus
+    // levels; centred per standard they do not. One mark varies so the same-mark rule stays out.
     const sums = createComparisonSums(2);
-    for (const [consensusA, consensusB] of [
-      [0.2, 0.9],
-      [0.6, 0.5],
-      [1, 0.1],
+    for (const [givenB, consensusA, consensusB] of [
+      [0.4, 0.2, 0.9],
+      [0.4, 0.6, 0.5],
+      [0.5, 1, 0.1],
     ] as const) {
       addComparison(sums, 0, 0.6, consensusA, 0.1);
-      addComparison(sums, 1, 0.4, consensusB, 0.1);
+      addComparison(sums, 1, givenB, consensusB, 0.1);
     }
+    expect(isSameMarkOnDifferentEssays(sums)).toBe(false);
     expect(measureDiscrimination(sums)).toBeLessThan(0.05);
+  });
+});
+
+describe('the same-mark rule', () => {
+  // Two standards out of 5 points: slack 0.1, κ = 0.01 / 3 per comparison.
+  function compareTwo(pairs: [number, number, number, number][]): ComparisonSums {
+    const sums = createComparisonSums(2);
+    for (const [given0, consensus0, given1, consensus1] of pairs) {
+      addComparison(sums, 0, given0 / 5, consensus0 / 5, 0.1);
+      addComparison(sums, 1, given1 / 5, consensus1 / 5, 0.1);
+    }
+    return sums;
+  }
+
+  it('gives 0 for the same points on every standard when the others differ by a point or more', () => {
+    // Standard 0 consensus 2 and 3 (a point apart), standard 1 consensus 4 and 4.
+    const sums = compareTwo([
+      [3, 2, 4, 4],
+      [3, 3, 4, 4],
+    ]);
+    expect(isSameMarkOnDifferentEssays(sums)).toBe(true);
+    expect(measureDiscrimination(sums)).toBe(0);
+  });
+
+  it('keeps "nothing to judge" when the consensus is identical on every standard', () => {
+    // The others also gave both essays 1 and 4: Σċ² = 0 → (0 + κ) / (0 + κ) = 1, as before the
+    // rule. Closeness, not discrimination, says these marks are off.
+    const sums = compareTwo([
+      [3, 1, 2, 4],
+      [3, 1, 2, 4],
+    ]);
+    expect(isSameMarkOnDifferentEssays(sums)).toBe(false);
+    expect(measureDiscrimination(sums)).toBe(1);
+  });
+
+  it('leaves consensus differences under a point to the formula', () => {
+    // Standard 0 consensus 3 and 3.5: ċ = ±0.05 → Σċ² = 0.005; Σκ = 4 × 0.01/3 = 0.01333 →
+    // (0 + 0.01333) / (0.005 + 0.01333) = 0.7273. A whole-point reviewer could give both a 3.
+    const sums = compareTwo([
+      [3, 3, 4, 4],
+      [3, 3.5, 4, 4],
+    ]);
+    expect(isSameMarkOnDifferentEssays(sums)).toBe(false);
+    expect(measureDiscrimination(sums)).toBeCloseTo(0.04 / 3 / (0.005 + 0.04 / 3), 12);
+  });
+
+  it('does not touch a reviewer whose marks vary on at least one standard', () => {
+    // Standard 0: the same 3 where the others gave 1 and 5 (ċ = ±0.4: Σċ² = 0.32, Σġċ = 0).
+    // Standard 1: 2 and 4 where the others gave 2 and 4 (ġ = ċ = ±0.2: Σġċ = Σċ² = 0.08).
+    // Σκ = 4 × 0.01/3 = 0.01333 → (0.08 + 0.01333) / (0.40 + 0.01333) = 0.2258, not 0.
+    const sums = compareTwo([
+      [3, 1, 2, 2],
+      [3, 5, 4, 4],
+    ]);
+    expect(isSameMarkOnDifferentEssays(sums)).toBe(false);
+    expect(measureDiscrimination(sums)).toBeCloseTo((0.08 + 0.04 / 3) / (0.4 + 0.04 / 3), 12);
+  });
+
+  it('needs two compared essays: one comparison has nothing to vary', () => {
+    expect(isSameMarkOnDifferentEssays(compare(5, [[3, 1]]))).toBe(false);
+    expect(measureDiscrimination(compare(5, [[3, 1]]))).toBe(1);
   });
 });
 

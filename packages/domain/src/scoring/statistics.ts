@@ -2,6 +2,9 @@
 // follow a consensus: closeness and discrimination.
 import { ZERO_CREDIT_DEVIATION } from './constants';
 
+/** Leave-one-out consensus is computed by subtraction: a share off by this much is the same. */
+const FLOAT_TOLERANCE = 1e-9;
+
 /**
  * Running sums of one rater's ratings against a consensus, all as shares of the scale (0..1).
  * Sums rather than lists, because the reliability loop recomputes them every round.
@@ -19,6 +22,13 @@ export interface ComparisonSums {
 
 interface StandardSums {
   count: number;
+  /** Half a point as a share of this standard's scale. */
+  slack: number;
+  /** Lowest and highest rating given and consensus met: the same-mark rule needs the ranges. */
+  givenMin: number;
+  givenMax: number;
+  consensusMin: number;
+  consensusMax: number;
   given: number;
   consensus: number;
   givenTimesConsensus: number;
@@ -46,7 +56,18 @@ export function computeStd(values: readonly number[]): number | null {
 export function createComparisonSums(standardCount: number): ComparisonSums {
   const perStandard: StandardSums[] = [];
   for (let i = 0; i < standardCount; i++) {
-    perStandard.push({ count: 0, given: 0, consensus: 0, givenTimesConsensus: 0, consensusSquares: 0 });
+    perStandard.push({
+      count: 0,
+      slack: 0,
+      givenMin: Number.POSITIVE_INFINITY,
+      givenMax: Number.NEGATIVE_INFINITY,
+      consensusMin: Number.POSITIVE_INFINITY,
+      consensusMax: Number.NEGATIVE_INFINITY,
+      given: 0,
+      consensus: 0,
+      givenTimesConsensus: 0,
+      consensusSquares: 0,
+    });
   }
   return { count: 0, excessSquares: 0, squares: 0, rounding: 0, perStandard };
 }
@@ -68,6 +89,11 @@ export function addComparison(
   // Rounding to whole points has variance (1/12) point² = slack² / 3.
   sums.rounding += (slack * slack) / 3;
   standard.count += 1;
+  standard.slack = slack;
+  standard.givenMin = Math.min(standard.givenMin, given);
+  standard.givenMax = Math.max(standard.givenMax, given);
+  standard.consensusMin = Math.min(standard.consensusMin, consensus);
+  standard.consensusMax = Math.max(standard.consensusMax, consensus);
   standard.given += given;
   standard.consensus += consensus;
   standard.givenTimesConsensus += given * consensus;
@@ -83,10 +109,12 @@ export function measureCloseness(sums: ComparisonSums): number | null {
 
 // Discrimination, 0..1: do the ratings rise and fall with the consensus across essays? Within
 // each standard both are centred; then the slope (cov + κ) ÷ (var_consensus + κ), capped to 0..1,
-// with κ the variance of rounding to whole points. Same mark everywhere → near 0 when the essays
-// differ; essays too alike to tell apart → near 1 (nothing to judge).
+// with κ the variance of rounding to whole points. Essays too alike to tell apart → near 1
+// (nothing to judge). The same marks on every standard for every essay, where the others tell
+// the essays apart by a point or more → exactly 0 (the same-mark rule).
 export function measureDiscrimination(sums: ComparisonSums): number | null {
   if (sums.count === 0) return null;
+  if (isSameMarkOnDifferentEssays(sums)) return 0;
   let covariance = 0;
   let variance = 0;
   for (const s of sums.perStandard) {
@@ -98,6 +126,21 @@ export function measureDiscrimination(sums: ComparisonSums): number | null {
   variance = Math.max(0, variance);
   if (variance + sums.rounding === 0) return 1;
   return clamp((covariance + sums.rounding) / (variance + sums.rounding), 0, 1);
+}
+
+// The same-mark rule: the rater gave exactly the same points on every standard to every essay
+// compared, while on at least one standard the consensus on two of those essays lies a whole
+// point (twice the slack) or more apart. Consensus differences under a point are left to the
+// formula: whole-point marks cannot be expected to follow them, and κ already forgives them.
+export function isSameMarkOnDifferentEssays(sums: ComparisonSums): boolean {
+  let essaysDiffer = false;
+  for (const s of sums.perStandard) {
+    if (s.count === 0) continue;
+    if (s.givenMax - s.givenMin > FLOAT_TOLERANCE) return false;
+    const spread = s.consensusMax - s.consensusMin;
+    if (spread > FLOAT_TOLERANCE && spread >= 2 * s.slack - FLOAT_TOLERANCE) essaysDiffer = true;
+  }
+  return essaysDiffer;
 }
 
 // Mean of (given − consensus) per standard as a share of the scale: leniency (+) or harshness (−).

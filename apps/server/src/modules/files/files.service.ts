@@ -41,7 +41,10 @@ function extensionOf(name: string) {
 /** A file name safe to store and show: no path, no control characters, at most 200 characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const cleaned = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
+    .join('')
+    .trim();
   return (cleaned || 'file').slice(-200);
 }
 
