@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './assignments';
 export * from './constants';
 export * from './courses';
 export * from './errors';

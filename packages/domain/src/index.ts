@@ -7,3 +7,4 @@ export * from './matching/validate-matching';
 export * from './scoring/course-results';
 export * from './scoring/score-assignment';
 export type * from './scoring/types';
+export * from './stages/stage-machine';

@@ -72,6 +72,11 @@ export const enrollments = pgTable(
     code: text('code').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     isAssistant: boolean('is_assistant').notNull().default(false),
+    /**
+     * The instructor's own seat in a course opened with "I also take part as a learner": lets
+     * the instructor write and review like a learner (anonymously). Never listed as a learner.
+     */
+    isInstructorSeat: boolean('is_instructor_seat').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+export * from './assignments';
 export * from './courses';
 export * from './files';
 export * from './organisations';

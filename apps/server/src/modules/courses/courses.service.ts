@@ -42,6 +42,11 @@ export async function createCourse(
       .onConflictDoNothing({ target: [courses.organisationId, courses.code] })
       .returning({ id: courses.id });
     if (row) {
+      if (body.is_instructor_learner) {
+        await db
+          .insert(enrollments)
+          .values({ courseId: row.id, userId: user.id, code: '', isInstructorSeat: true });
+      }
       if (uploaded.length)
         await db.insert(courseFiles).values(uploaded.map((f) => ({ courseId: row.id, fileId: f.id })));
       return row;
@@ -67,10 +72,7 @@ export async function getCourse(deps: Deps, m: Membership): Promise<Course> {
     .innerJoin(files, eq(files.id, courseFiles.fileId))
     .where(eq(courseFiles.courseId, m.course.id))
     .orderBy(asc(files.id));
-  const learners = await deps.db.$count(
-    enrollments,
-    and(eq(enrollments.courseId, m.course.id), eq(enrollments.isActive, true)),
-  );
+  const { count: learners } = await countLearners(deps.db, m);
   return {
     id: m.course.id,
     name: m.course.name,
@@ -146,7 +148,7 @@ export async function listLearners(db: Db, m: Membership): Promise<LearnerRow[]>
     .select({ enrollment: enrollments, user: { id: users.id, name: users.name, email: users.email } })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(eq(enrollments.courseId, m.course.id))
+    .where(and(eq(enrollments.courseId, m.course.id), eq(enrollments.isInstructorSeat, false)))
     .orderBy(asc(enrollments.code), asc(users.name));
   return rows.map((r) => ({
     id: r.enrollment.id,
@@ -199,6 +201,7 @@ export async function listUserCourses(
       and(
         eq(enrollments.userId, user.id),
         eq(enrollments.isActive, true),
+        eq(enrollments.isInstructorSeat, false),
         eq(courses.organisationId, org.id),
       ),
     )
@@ -224,6 +227,12 @@ export async function countLearners(db: Db, m: Membership) {
   const [row] = await db
     .select({ n: count() })
     .from(enrollments)
-    .where(and(eq(enrollments.courseId, m.course.id), eq(enrollments.isActive, true)));
+    .where(
+      and(
+        eq(enrollments.courseId, m.course.id),
+        eq(enrollments.isActive, true),
+        eq(enrollments.isInstructorSeat, false),
+      ),
+    );
   return { count: row?.n ?? 0 };
 }

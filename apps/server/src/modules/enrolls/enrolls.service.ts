@@ -51,7 +51,7 @@ export async function changeEnrollment(
   change: { is_active?: boolean | undefined; is_assistant?: boolean | undefined },
 ) {
   const [target] = await db.select().from(enrollments).where(eq(enrollments.id, enrollId)).limit(1);
-  if (!target) throw new AppError('not_found');
+  if (!target || target.isInstructorSeat) throw new AppError('not_found');
   const m = await loadMembership(db, org, user, target.courseId);
   assertManager(m);
   if (change.is_assistant !== undefined) assertInstructor(m);

@@ -1,0 +1,230 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { courses, enrollments } from './courses';
+import { files } from './files';
+import { users } from './users';
+
+/**
+ * An assignment of a course. `stepIndex` is the stage machine's position (-1 preparation,
+ * steps.length complete; see packages/domain/src/stages). `nextTransitionAt` is when an
+ * auto-scheduled assignment next changes state, so the scheduler finds due work by index.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    isAutoSchedule: boolean('is_auto_schedule').notNull().default(false),
+    isDirectlyStarting: boolean('is_directly_starting').notNull().default(false),
+    isContinueFromPreviousStep: boolean('is_continue_from_previous_step').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(true),
+    stepIndex: smallint('step_index').notNull().default(-1),
+    nextTransitionAt: timestamp('next_transition_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('assignments_course_name_key').on(t.courseId, t.name),
+    index('assignments_next_transition_idx').on(t.nextTransitionAt),
+  ],
+);
+
+export const assignmentFiles = pgTable(
+  'assignment_files',
+  {
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.fileId] })],
+);
+
+/** One stage of an assignment's progress list with its settings (`settings` is the stage_object). */
+export const stages = pgTable(
+  'stages',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    model: text('model', {
+      enum: ['essaywriting', 'questionwriting', 'peerreview', 'adjustment', 'feedbackreview', 'revisement'],
+    }).notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex('stages_assignment_model_key').on(t.assignmentId, t.model)],
+);
+
+/**
+ * Whether a learner takes part in an assignment: 1 participating, 2 waiting for the
+ * instructor's approval of a late request (part 2 §4). Absent means not participating.
+ * `attendedAt` is when the task information was first viewed.
+ */
+export const participations = pgTable(
+  'participations',
+  {
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    isLate: boolean('is_late').notNull().default(false),
+    attendedAt: timestamp('attended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.enrollmentId] })],
+);
+
+/** A learner's work in one stage: essay, questions, peer review, feedback review or revision. */
+export const performances = pgTable(
+  'performances',
+  {
+    id: serial('id').primaryKey(),
+    stageId: integer('stage_id')
+      .notNull()
+      .references(() => stages.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    isLate: boolean('is_late').notNull().default(false),
+    content: jsonb('content'),
+    plainText: text('plain_text'),
+    editorType: text('editor_type'),
+    responses: jsonb('responses'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('performances_stage_enrollment_key').on(t.stageId, t.enrollmentId)],
+);
+
+export const performanceFiles = pgTable(
+  'performance_files',
+  {
+    performanceId: integer('performance_id')
+      .notNull()
+      .references(() => performances.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.performanceId, t.fileId] })],
+);
+
+/** A reviewer assigned to an author's essay (a self-review when both are the same). */
+export const peerMatchings = pgTable(
+  'peer_matchings',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    instructorComment: text('instructor_comment'),
+    adjustmentReason: text('adjustment_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('peer_matchings_pair_key').on(t.assignmentId, t.reviewerId, t.targetId),
+    index('peer_matchings_target_idx').on(t.assignmentId, t.targetId),
+  ],
+);
+
+/** One rubric standard's point and comment in a review; `editedPoint` is the instructor's adjustment. */
+export const peerResponses = pgTable(
+  'peer_responses',
+  {
+    id: serial('id').primaryKey(),
+    matchingId: integer('matching_id')
+      .notNull()
+      .references(() => peerMatchings.id, { onDelete: 'cascade' }),
+    standardIndex: smallint('standard_index').notNull(),
+    point: smallint('point'),
+    editedPoint: smallint('edited_point'),
+    comment: text('comment').notNull().default(''),
+  },
+  (t) => [uniqueIndex('peer_responses_matching_standard_key').on(t.matchingId, t.standardIndex)],
+);
+
+/** The author's helpfulness rating of one review received. */
+export const feedbackMatchings = pgTable('feedback_matchings', {
+  matchingId: integer('matching_id')
+    .primaryKey()
+    .references(() => peerMatchings.id, { onDelete: 'cascade' }),
+  point: smallint('point').notNull(),
+  comment: text('comment').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An author's objection to one review received. */
+export const objections = pgTable('objections', {
+  id: serial('id').primaryKey(),
+  matchingId: integer('matching_id')
+    .notNull()
+    .unique()
+    .references(() => peerMatchings.id, { onDelete: 'cascade' }),
+  comment: text('comment').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A learner's report: the instructor's comment and revision score (with its original value),
+ * and the five scores as last computed by the scoring engine.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    comment: text('comment'),
+    commentedBy: integer('commented_by').references(() => users.id, { onDelete: 'set null' }),
+    revisementScore: doublePrecision('revisement_score'),
+    originRevisementScore: doublePrecision('origin_revisement_score'),
+    scores: jsonb('scores'),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('reports_assignment_enrollment_key').on(t.assignmentId, t.enrollmentId)],
+);
+
+/** Per-assignment weights for the course results (part 2 §5). */
+export const assignmentWeights = pgTable('assignment_weights', {
+  assignmentId: integer('assignment_id')
+    .primaryKey()
+    .references(() => assignments.id, { onDelete: 'cascade' }),
+  weight: integer('weight').notNull(),
+});

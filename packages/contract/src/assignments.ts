@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { requiredText } from './accounts';
+import { LIMITS } from './constants';
+import { fileRefSchema, formBoolean } from './courses';
+
+const required = 'validation.required';
+
+export const STAGE_MODELS = [
+  'essaywriting',
+  'questionwriting',
+  'peerreview',
+  'adjustment',
+  'feedbackreview',
+  'revisement',
+] as const;
+export type StageModelName = (typeof STAGE_MODELS)[number];
+
+const score = z
+  .number({ error: 'validation.score_range' })
+  .int({ error: 'validation.score_range' })
+  .min(LIMITS.scoreComponentMin, { error: 'validation.score_range' })
+  .max(LIMITS.scoreComponentMax, { error: 'validation.score_range' });
+
+/** Stage settings per model (part 2 §3, limits of §5 and §9). */
+export const essayStageSchema = z.object({
+  limit_type: z.enum(['L', 'W'], { error: 'validation.invalid_choice' }).default('L'),
+  max_length: z
+    .number({ error: 'validation.essay_length' })
+    .int({ error: 'validation.essay_length' })
+    .min(0, { error: 'validation.essay_length' })
+    .max(LIMITS.essayMaxLength, { error: 'validation.essay_length' })
+    .default(2500),
+  max_writing_score: score,
+});
+export const questionStageSchema = z.object({
+  quizs: z
+    .array(z.object({ quiz: requiredText(LIMITS.quizMax) }))
+    .min(1, { error: 'validation.quiz_required' }),
+});
+export const peerStageSchema = z.object({
+  peer_count: z
+    .number({ error: 'validation.peer_count' })
+    .int({ error: 'validation.peer_count' })
+    .min(LIMITS.reviewerCountMin, { error: 'validation.peer_count' })
+    .max(LIMITS.reviewerCountMax, { error: 'validation.peer_count' })
+    .default(3),
+  max_review_score: score,
+  max_metacognition_score: score,
+  standards: z
+    .array(
+      z.object({
+        question: requiredText(LIMITS.standardQuestionMax),
+        max_point: z
+          .number({ error: 'validation.standard_point' })
+          .int({ error: 'validation.standard_point' })
+          .min(LIMITS.standardPointMin, { error: 'validation.standard_point' })
+          .max(LIMITS.standardPointMax, { error: 'validation.standard_point' }),
+      }),
+    )
+    .min(1, { error: 'validation.standard_required' }),
+});
+export const adjustmentStageSchema = z.object({}).default({});
+export const feedbackStageSchema = z.object({
+  max_review_score: score,
+  max_point: z
+    .number({ error: 'validation.feedback_point' })
+    .int({ error: 'validation.feedback_point' })
+    .min(LIMITS.feedbackPointMin, { error: 'validation.feedback_point' })
+    .max(LIMITS.feedbackPointMax, { error: 'validation.feedback_point' })
+    .default(10),
+});
+export const revisementStageSchema = z.object({ max_revisement_score: score });
+
+/** A date-time as the editor sends it: `YYYY-MM-DD HH:mm[:ss]` in Korean time, or ISO 8601 with an offset. */
+export const stageDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/, {
+    error: 'validation.date_time',
+  })
+  .transform((s, ctx) => {
+    const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(s);
+    const d = new Date(hasOffset ? s.replace(' ', 'T') : `${s.replace(' ', 'T')}+09:00`);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'validation.date_time' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+const progressBase = { start_date: stageDateSchema.nullish(), end_date: stageDateSchema.nullish() };
+
+/** One stage of the progress list, discriminated by its model. */
+export const progressInputSchema = z.discriminatedUnion(
+  'model',
+  [
+    z.object({ model: z.literal('essaywriting'), stage_object: essayStageSchema, ...progressBase }),
+    z.object({ model: z.literal('questionwriting'), stage_object: questionStageSchema, ...progressBase }),
+    z.object({ model: z.literal('peerreview'), stage_object: peerStageSchema, ...progressBase }),
+    z.object({ model: z.literal('adjustment'), stage_object: adjustmentStageSchema, ...progressBase }),
+    z.object({ model: z.literal('feedbackreview'), stage_object: feedbackStageSchema, ...progressBase }),
+    z.object({ model: z.literal('revisement'), stage_object: revisementStageSchema, ...progressBase }),
+  ],
+  { error: 'validation.invalid_choice' },
+);
+export type ProgressInput = z.input<typeof progressInputSchema>;
+export type Progress = z.output<typeof progressInputSchema>;
+
+/** Total of the active score maxima; it must be exactly 100 (part 2 §5). */
+export function totalScore(progresses: readonly Progress[]): number {
+  let total = 0;
+  for (const p of progresses) {
+    if (p.model === 'essaywriting') total += p.stage_object.max_writing_score;
+    if (p.model === 'peerreview')
+      total += p.stage_object.max_review_score + p.stage_object.max_metacognition_score;
+    if (p.model === 'feedbackreview') total += p.stage_object.max_review_score;
+    if (p.model === 'revisement') total += p.stage_object.max_revisement_score;
+  }
+  return total;
+}
+
+/** Default score split (part 2 §9): 70/15/15 without feedback; 70/10/10/10 with; 60/10/10/10/10 with revision. */
+export function defaultScores(hasFeedback: boolean, hasRevisement: boolean) {
+  if (!hasFeedback) return { writing: 70, review: 15, metacognition: 15, feedback: 0, revisement: 0 };
+  if (!hasRevisement) return { writing: 70, review: 10, metacognition: 10, feedback: 10, revisement: 0 };
+  return { writing: 60, review: 10, metacognition: 10, feedback: 10, revisement: 10 };
+}
+
+/** The assignment editor's fields (multipart: these, `progresses` as JSON, and `files`). */
+export const assignmentInputSchema = z.object({
+  name: requiredText(LIMITS.assignmentNameMax),
+  description: z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(20000, { error: 'validation.too_long' }),
+  is_auto_schedule: formBoolean.default(false),
+  is_directly_starting: formBoolean.default(false),
+  is_continue_from_previous_step: formBoolean.default(false),
+  is_public: formBoolean.default(true),
+  progresses: z.array(progressInputSchema).min(2, { error: 'validation.stages_required' }),
+});
+export type AssignmentInput = z.input<typeof assignmentInputSchema>;
+export type AssignmentSettings = z.output<typeof assignmentInputSchema>;
+
+export const currentStageSchema = z.object({
+  stage: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+});
+
+/** An assignment as the API returns it (part 2 §3). Status: 0 waiting to start, 1 in progress, 2 complete. */
+export const assignmentSchema = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  is_auto_schedule: z.boolean(),
+  is_directly_starting: z.boolean(),
+  is_continue_from_previous_step: z.boolean(),
+  is_public: z.boolean(),
+  status: z.number().int(),
+  current_stage: currentStageSchema,
+  is_waiting_next_stage: z.boolean(),
+  next_start_date: z.string().nullable(),
+  progresses: z.array(
+    z.object({
+      id: z.number().int(),
+      stage: z.string(),
+      model: z.enum(STAGE_MODELS),
+      start_date: z.string().nullable(),
+      end_date: z.string().nullable(),
+      stage_object: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  files: z.array(fileRefSchema),
+  editable: z
+    .object({
+      locked: z.boolean(),
+      settings: z.record(z.string(), z.boolean()),
+      first_open_step: z.number().int(),
+    })
+    .optional(),
+  participation: z.number().int().optional(),
+  now: z.string(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
