@@ -45,8 +45,11 @@ interface Row {
   median: number;
   abilityRank: number | null;
   sameMarkLowest: number | null;
-  /** Same-mark reviewers not marked because more evaluators tied with them at 0 than fit in 30 %. */
-  sameMarkTied: number;
+  /**
+   * Same-mark reviewers not marked at accuracy 0 because more evaluators share 0 than fit in 30 %
+   * and the places went to those with lower closeness (or discrimination), or to nobody on a full tie.
+   */
+  sameMarkOutranked: number;
   /** Same-mark reviewers the rule left alone: the others rated their essays under a point apart. */
   sameMarkAlike: number;
   /** Same-mark reviewers not marked for any other reason (should never happen). */
@@ -91,7 +94,7 @@ function simulateScenario(size: number, peerCount: number, mix: string, oneSameM
     rankRuns: 0,
     sameMark: 0,
     sameMarkLowest: 0,
-    sameMarkTied: 0,
+    sameMarkOutranked: 0,
     sameMarkAlike: 0,
     sameMarkUnexplained: 0,
   };
@@ -107,7 +110,7 @@ function simulateScenario(size: number, peerCount: number, mix: string, oneSameM
     }
     sums.sameMark += run.sameMark;
     sums.sameMarkLowest += run.sameMarkLowest;
-    sums.sameMarkTied += run.sameMarkTied;
+    sums.sameMarkOutranked += run.sameMarkOutranked;
     sums.sameMarkAlike += run.sameMarkAlike;
     sums.sameMarkUnexplained += run.sameMarkUnexplained;
   }
@@ -124,7 +127,7 @@ function simulateScenario(size: number, peerCount: number, mix: string, oneSameM
       sums.sameMark > 0 && peerCount > 1 && (mix === 'unreliable' || oneSameMark)
         ? sums.sameMarkLowest / sums.sameMark
         : null,
-    sameMarkTied: share(sums.sameMarkTied),
+    sameMarkOutranked: share(sums.sameMarkOutranked),
     sameMarkAlike: share(sums.sameMarkAlike),
     sameMarkUnexplained: share(sums.sameMarkUnexplained),
   };
@@ -187,15 +190,16 @@ function simulateClass(
   const trueAccuracy = measured.map((l) => measureTrueAccuracy(l.learnerId, reviews, truth));
   const lowest = new Set(result.lowestEvaluatorIds);
   const sameMarkIds = ids.filter((id) => reviewers.get(id)?.kind === 'same-mark');
-  // Why a same-mark reviewer was not marked: tied at 0 with more evaluators than the 30 % allows,
-  // or left alone by the rule (marks that never vary only keep a discrimination above 0 when the
-  // others rated their essays less than a point apart on every standard).
+  // Why a same-mark reviewer was not marked: at 0 with more evaluators than the 30 % allows, and
+  // outranked by lower closeness or discrimination (or fully tied); or left alone by the rule
+  // (marks that never vary only keep a discrimination above 0 when the others rated their essays
+  // less than a point apart on every standard).
   const zeros = measured.filter((l) => l.evaluation.accuracy === 0).length;
   const quota = Math.floor(measured.length * LOWEST_EVALUATOR_SHARE);
   const missed = sameMarkIds
     .filter((id) => !lowest.has(id))
     .map((id) => result.learners.find((l) => l.learnerId === id)?.evaluation);
-  const tied = missed.filter((e) => e?.accuracy === 0 && zeros > quota).length;
+  const outranked = missed.filter((e) => e?.accuracy === 0 && zeros > quota).length;
   const alike = missed.filter((e) => (e?.discrimination ?? 0) > 0).length;
   return {
     ours: correlate(ours, trueTotals),
@@ -207,9 +211,9 @@ function simulateClass(
         : null,
     sameMark: sameMarkIds.length,
     sameMarkLowest: sameMarkIds.filter((id) => lowest.has(id)).length,
-    sameMarkTied: tied,
+    sameMarkOutranked: outranked,
     sameMarkAlike: alike,
-    sameMarkUnexplained: missed.length - tied - alike,
+    sameMarkUnexplained: missed.length - outranked - alike,
   };
 }
 
@@ -301,7 +305,7 @@ function checkDoneCriteria(rows: Row[], sameMarkRows: Row[]): { label: string; p
     {
       label:
         `with 2 reviewers per essay (${formatPercent(sameMarkAt((k) => k === 2))}–${formatPercent(sameMarkBestAt((k) => k === 2))}) ` +
-        `every miss is a tie at 0 beyond the 30 % or essays the others rated under a point apart (unexplained ${formatPercent(unexplained)})`,
+        `every miss is outranked at 0 beyond the 30 % or essays the others rated under a point apart (unexplained ${formatPercent(unexplained)})`,
       passed: unexplained === 0,
     },
   ];
@@ -329,7 +333,9 @@ function renderReport(rows: Row[], sameMarkRows: Row[]): string {
     '  With one reviewer per essay nobody can be compared, so ability is not measured (–). With two',
     '  reviewers per essay in the unreliable mix about a third of the class has accuracy 0 (the',
     '  same-mark reviewers, and reviewers whose two essays ran against the one other reviewer), more',
-    '  than the 30 %; tied evaluators are all in or all out, so often none of them is marked.',
+    '  than the 30 %; the tie is broken by closeness, then discrimination (lower is worse), so the',
+    '  30 % go to those at 0 who were furthest from the others, and a same-mark reviewer closer to',
+    '  the others than they were is not marked.',
     '',
     '| Class | Reviewers | Mix | r ours | r mean | r median | Δ | ρ ability | same-mark low |',
     '|---:|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -367,17 +373,18 @@ function renderReport(rows: Row[], sameMarkRows: Row[]): string {
   if (missed.length > 0) {
     lines.push(
       '',
-      'Why the same-mark reviewer was not marked, where it happened (share of the classes): *tied at 0*:',
-      'more evaluators share accuracy 0 with them than fit in the 30 % (tied evaluators are all in or',
-      'all out, so none of them is marked); *alike*: the others rated their essays less than a point',
-      'apart on every standard, so the same-mark rule does not apply (nothing to discriminate).',
+      'Why the same-mark reviewer was not marked, where it happened (share of the classes): *outranked',
+      'at 0*: more evaluators share accuracy 0 with them than fit in the 30 %, and the places went to',
+      'those with lower closeness or discrimination (evaluators equal on all three are all in or all',
+      'out); *alike*: the others rated their essays less than a point apart on every standard, so the',
+      'same-mark rule does not apply (nothing to discriminate).',
       '',
-      '| Class | Reviewers | marked | tied at 0 | alike | other |',
+      '| Class | Reviewers | marked | outranked at 0 | alike | other |',
       '|---:|---:|---:|---:|---:|---:|',
     );
     for (const r of missed) {
       lines.push(
-        `| ${r.size} | ${r.peerCount} | ${formatPercent(r.sameMarkLowest ?? 0)} | ${formatPercent(r.sameMarkTied)} | ` +
+        `| ${r.size} | ${r.peerCount} | ${formatPercent(r.sameMarkLowest ?? 0)} | ${formatPercent(r.sameMarkOutranked)} | ` +
           `${formatPercent(r.sameMarkAlike)} | ${formatPercent(r.sameMarkUnexplained)} |`,
       );
     }

@@ -128,6 +128,22 @@ describe('scoreAssignment properties', () => {
     );
   });
 
+  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower accuracy', () => {
+    fc.assert(
+      fc.property(shapeArbitrary, (shape) => {
+        const result = scoreAssignment(messyClass(shape));
+        const measured = result.learners.filter((l) => l.evaluation.accuracy !== null);
+        expect(result.lowestEvaluatorIds.length).toBeLessThanOrEqual(Math.floor(measured.length * 0.3));
+        const accuracy = (l: LearnerScores) => l.evaluation.accuracy ?? 0;
+        const unmarked = measured.filter((l) => !l.evaluation.isLowest);
+        for (const m of measured.filter((l) => l.evaluation.isLowest)) {
+          for (const u of unmarked) expect(accuracy(u)).toBeGreaterThanOrEqual(accuracy(m) - 1e-9);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('gives a perfect reviewer the maximum evaluation ability', () => {
     fc.assert(
       fc.property(shapeArbitrary, (shape) => {
@@ -415,17 +431,77 @@ describe('the same-mark rule and red marks', () => {
     expect(evaluation(result, 'p4')?.discrimination).toBeCloseTo(0.53125, 12);
   });
 
-  it('marks same-mark reviewers tied at 0 only when all of them fit in the 30 %', () => {
+  it('breaks a tie at 0 by closeness: the same-mark reviewer further from the others is marked', () => {
     const sameMark = () => 3;
-    // Two of five tied at 0, at most ⌊1.5⌋ = 1 red: all out, nobody is marked.
+    // Two of five tied at accuracy 0, at most ⌊1.5⌋ = 1 red. p3 rated essay p4 (quality 5) 3 and
+    // p4 rated essay p3 (quality 4) 3: p3 is further from the others, so lower closeness.
     const five = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5], { p3: sameMark, p4: sameMark }));
-    expect(evaluation(five, 'p3')?.accuracy).toBe(0);
-    expect(evaluation(five, 'p4')?.accuracy).toBe(0);
-    expect(five.lowestEvaluatorIds).toEqual([]);
+    const p3 = evaluation(five, 'p3');
+    const p4 = evaluation(five, 'p4');
+    expect(p3?.accuracy).toBe(0);
+    expect(p4?.accuracy).toBe(0);
+    expect(p3?.closeness ?? 1).toBeLessThan(p4?.closeness ?? 0);
+    expect(five.lowestEvaluatorIds).toEqual(['p3']);
     // Two of ten, at most 3 red: both in.
     const ten = scoreAssignment(
       everyoneReviewsEveryone([1, 2, 3, 4, 5, 1, 2, 3, 4, 5], { p3: sameMark, p4: sameMark }),
     );
     expect(ten.lowestEvaluatorIds).toEqual(['p3', 'p4']);
+  });
+
+  it('marks the quota by closeness when more than 30 % tie at accuracy 0', () => {
+    // Four of ten give one fixed mark (1, 5, 2 and 3): all at accuracy 0, more than the ⌊3⌋ red
+    // marks. The three whose mark is furthest from the others' (lowest closeness) are marked;
+    // p3's 3, the middle of the scale, is closest and stays unmarked.
+    const result = scoreAssignment(
+      everyoneReviewsEveryone([1, 2, 3, 4, 5, 1, 2, 3, 4, 5], {
+        p0: () => 1,
+        p1: () => 5,
+        p2: () => 2,
+        p3: () => 3,
+      }),
+    );
+    const closeness = ['p0', 'p1', 'p2', 'p3'].map((id) => {
+      expect(evaluation(result, id)?.accuracy).toBe(0);
+      return evaluation(result, id)?.closeness ?? 0;
+    });
+    expect([...closeness].sort((a, b) => a - b)).toEqual(closeness);
+    expect(result.lowestEvaluatorIds).toEqual(['p0', 'p1', 'p2']);
+    for (const learner of result.learners) {
+      expect(learner.evaluation.isLowest).toBe(result.lowestEvaluatorIds.includes(learner.learnerId));
+    }
+  });
+
+  it('breaks a tie on accuracy and closeness by discrimination', () => {
+    // p3 gives 0 to essays of quality 4 and 1 to quality 5: right order, far too low. p4 gives 0
+    // to everything. Both are more than half the scale away (closeness 0, accuracy 0); p3's marks
+    // follow the others' (discrimination 1), p4's do not (0): p4 is the one red mark of ⌊1.5⌋.
+    const result = scoreAssignment(
+      everyoneReviewsEveryone([4, 5, 4, 5, 4], { p3: (q) => q - 4, p4: () => 0 }),
+    );
+    expect(evaluation(result, 'p3')).toMatchObject({ accuracy: 0, closeness: 0, discrimination: 1 });
+    expect(evaluation(result, 'p4')).toMatchObject({ accuracy: 0, closeness: 0, discrimination: 0 });
+    expect(result.lowestEvaluatorIds).toEqual(['p4']);
+  });
+
+  it('marks none of the evaluators tied on accuracy, closeness and discrimination beyond the 30 %', () => {
+    // p3 and p4 both give 3 and both wrote essays of quality 3: they rate essays of the same
+    // qualities (1, 2, 3, 3) against the same others, so they tie on every key. Two of five, at
+    // most 1 red: neither is marked, and no id decides between them.
+    const result = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 3, 3], { p3: () => 3, p4: () => 3 }));
+    const p3 = evaluation(result, 'p3');
+    const p4 = evaluation(result, 'p4');
+    expect(p3?.accuracy).toBe(0);
+    expect(p4?.accuracy).toBe(0);
+    expect(p3?.closeness).toBeCloseTo(p4?.closeness ?? -1, 12);
+    expect(p3?.discrimination).toBe(p4?.discrimination);
+    expect(result.lowestEvaluatorIds).toEqual([]);
+  });
+
+  it('still marks a single same-mark reviewer in a larger class', () => {
+    // One of ten at accuracy 0; the nine truthful reviewers tie at 1, too many to mark.
+    const result = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5, 1, 2, 3, 4, 5], { p6: () => 3 }));
+    expect(evaluation(result, 'p6')?.accuracy).toBe(0);
+    expect(result.lowestEvaluatorIds).toEqual(['p6']);
   });
 });

@@ -20,6 +20,9 @@ import type {
 
 type StandInKind = 'essayWriting' | 'metacognition' | 'feedbackReview';
 
+/** Red marks compare accuracy, closeness and discrimination rounded to this (9 decimals). */
+const TIE_TOLERANCE = 1e-9;
+
 interface Draft {
   result: Omit<LearnerScores, 'scores' | 'totalInfo'>;
   /** Null = performed but no data: the class average stands in. */
@@ -160,28 +163,47 @@ function averageMeasured(
 }
 
 // Evaluators (members with a measured accuracy) in the lowest LOWEST_EVALUATOR_SHARE: at most
-// floor(30 % of them); evaluators tied on accuracy are all in or all out.
+// floor(30 % of them), worst first. Worst = lowest accuracy; ties on accuracy are broken by
+// closeness, then discrimination (lower is worse). Evaluators equal on all three are all in or
+// all out. Never by id or name: the order among learners must not decide who is marked.
 function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerRecord>): Set<string> {
-  const measured: { id: string; accuracy: number }[] = [];
+  const measured: { id: string; key: number[] }[] = [];
   for (const learner of table.learners) {
-    const accuracy = records.get(learner.id)?.accuracy;
+    const record = records.get(learner.id);
+    const accuracy = record?.accuracy;
     if (!learner.isInstructorLearner && accuracy !== undefined && accuracy !== null) {
-      measured.push({ id: learner.id, accuracy });
+      const key = [accuracy, record?.closeness ?? 0, record?.discrimination ?? 0].map(toTieKey);
+      measured.push({ id: learner.id, key });
     }
   }
   const quota = Math.floor(measured.length * LOWEST_EVALUATOR_SHARE);
-  measured.sort((a, b) => a.accuracy - b.accuracy);
+  measured.sort((a, b) => compareKeys(a.key, b.key));
   const lowest = new Set<string>();
-  for (let i = 0; i < measured.length; i++) {
-    const m = measured[i];
-    if (m === undefined) break;
-    // Everyone up to the last evaluator tied with m must fit within the quota.
-    let lastTied = i;
-    while (measured[lastTied + 1]?.accuracy === m.accuracy) lastTied++;
-    if (lastTied + 1 > quota) break;
-    lowest.add(m.id);
+  for (let start = 0; start < measured.length; ) {
+    const first = measured[start];
+    if (first === undefined) break;
+    // The group of evaluators equal to `first` on every key must fit within the quota whole.
+    let end = start + 1;
+    while (end < measured.length && compareKeys(measured[end]?.key ?? [], first.key) === 0) end++;
+    if (end > quota) break;
+    for (let i = start; i < end; i++) lowest.add(measured[i]?.id ?? '');
+    start = end;
   }
   return new Set(table.learners.filter((l) => lowest.has(l.id)).map((l) => l.id));
+}
+
+// A figure for comparing evaluators, on a grid of TIE_TOLERANCE: values that differ only by
+// floating-point noise (which depends on summation order) count as equal.
+function toTieKey(value: number): number {
+  return Math.round(value / TIE_TOLERANCE);
+}
+
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 // Competition ranking of totals, highest first: equal totals share a rank (1, 2, 2, 4).

@@ -146,6 +146,9 @@ export interface AssignmentScores {
   learners: LearnerScores[];
   classAverages: ScoreSet;
   memberCount: number;
-  /** Evaluators in the lowest 30 % of evaluation accuracy: their ratings are marked red. */
+  /**
+   * Evaluators in the lowest 30 % of evaluation accuracy (ties broken by closeness, then
+   * discrimination; docs/scoring.md section 9): their ratings are marked red.
+   */
   lowestEvaluatorIds: string[];
 }
