@@ -16,6 +16,8 @@ import { seedDatabase } from './db/seed/demo';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { assignmentRoutes } from './modules/assignments/assignments.routes';
+import { startScheduler } from './modules/assignments/stage-runner';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
 import { fileRoutes } from './modules/files/files.routes';
@@ -41,6 +43,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Create the default organisation (and demo data) on an empty database; tests turn it off. */
   seed?: boolean;
+  /** Run the stage scheduler in this process (default true; tests drive it by hand). */
+  scheduler?: boolean;
 };
 
 /** Builds the whole application without listening: plugins, API modules under /api/v1, the SPA. */
@@ -120,11 +124,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(courseRoutes);
       await api.register(enrollRoutes);
       await api.register(postRoutes);
+      await api.register(assignmentRoutes);
     },
     { prefix: API_PREFIX },
   );
 
   await app.register(passwordResetRoutes, { prefix: '/accounts' });
   await registerSpa(app, config.webDist ?? defaultWebDist);
+  if (options.scheduler !== false) {
+    const stop = startScheduler(database.db, app.log, config.schedulerIntervalMs);
+    app.addHook('preClose', stop);
+  }
   return app;
 }

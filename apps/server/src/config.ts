@@ -21,6 +21,7 @@ const envSchema = z
     DEMO_DATA: bool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+    SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: optionalString,
     SMTP_HOST: optionalString,
@@ -45,6 +46,7 @@ export type Config = {
   demoData: boolean;
   logLevel: string;
   tokenTtlDays: number;
+  schedulerIntervalMs: number;
   trustProxy: boolean;
   webDist: string | undefined;
   smtp:
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     smtp: e.SMTP_HOST

@@ -12,7 +12,7 @@ import { hashPassword } from '../src/modules/accounts/passwords';
  * A fresh database for one test file: PGlite in memory by default, or a new PostgreSQL database
  * (created from TEST_DATABASE_URL and dropped afterwards) when that variable is set.
  */
-export async function createTestDatabase(): Promise<Database & { label: string }> {
+export async function createTestDatabase(): Promise<Database & { label: string; url?: string }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const template = process.env.PW_PGLITE_TEMPLATE;
@@ -34,6 +34,7 @@ export async function createTestDatabase(): Promise<Database & { label: string }
   return {
     ...database,
     label: 'postgres',
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: baseUrl });
@@ -46,7 +47,7 @@ export async function createTestDatabase(): Promise<Database & { label: string }
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   config: Config;
   close: () => Promise<void>;
 };
@@ -61,7 +62,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const app = await buildApp(config, { database, logger: false, seed: false });
+  const app = await buildApp(config, { database, logger: false, seed: false, scheduler: false });
   await app.ready();
   return {
     app,

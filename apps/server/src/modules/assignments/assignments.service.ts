@@ -1,0 +1,302 @@
+import type { Assignment, AssignmentSettings } from '@pw/contract';
+import { codeAt, editableAt, isWaitingNextStage, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { assignmentFiles, assignments, files, participations, stages } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import type { Membership } from '../courses/courses.policy';
+import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import { assertValidSettings, scheduledStages } from './assignment-rules';
+import { moveToNextStage } from './stage-runner';
+
+type Deps = { db: Db; storage: FileStorage; secret: string };
+export type AssignmentRow = typeof assignments.$inferSelect;
+type StageRow = typeof stages.$inferSelect;
+
+const isManager = (m: Membership) => m.isInstructor || m.isAssistant;
+
+function stepsFor(rows: StageRow[]) {
+  return stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })));
+}
+
+/** An assignment of this course that the member may see (learners: public ones only), with its stages. */
+export async function loadAssignment(db: Db, m: Membership, assignmentId: number) {
+  const [a] = await db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, assignmentId), eq(assignments.courseId, m.course.id)))
+    .limit(1);
+  if (!a || (!a.isPublic && !isManager(m))) throw new AppError('not_found');
+  const rows = await db
+    .select()
+    .from(stages)
+    .where(eq(stages.assignmentId, a.id))
+    .orderBy(asc(stages.position));
+  return { a, rows };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The API shape of an assignment at `now` (part 2 §3). */
+export async function presentAssignment(
+  deps: Deps,
+  m: Membership,
+  a: AssignmentRow,
+  rows: StageRow[],
+  now: Date,
+): Promise<Assignment> {
+  const steps = stepsFor(rows);
+  const code = codeAt(steps, a.stepIndex);
+  const step = steps[a.stepIndex];
+  const attached = await deps.db
+    .select({
+      id: files.id,
+      organisationId: files.organisationId,
+      originalName: files.originalName,
+      size: files.size,
+    })
+    .from(assignmentFiles)
+    .innerJoin(files, eq(files.id, assignmentFiles.fileId))
+    .where(eq(assignmentFiles.assignmentId, a.id))
+    .orderBy(asc(files.id));
+  let participation: number | undefined;
+  if (m.enrollment && m.isLearner) {
+    const [p] = await deps.db
+      .select({ status: participations.status })
+      .from(participations)
+      .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, m.enrollment.id)));
+    participation = p?.status ?? 0;
+  }
+  const upcoming = a.isAutoSchedule ? nextBoundary(steps, a.stepIndex, now) : null;
+  const editable = editableAt(steps, a.stepIndex);
+  return {
+    id: a.id,
+    course: a.courseId,
+    name: a.name,
+    description: a.description,
+    is_auto_schedule: a.isAutoSchedule,
+    is_directly_starting: a.isDirectlyStarting,
+    is_continue_from_previous_step: a.isContinueFromPreviousStep,
+    is_public: a.isPublic,
+    status: code === 'PR' ? 0 : code === 'CO' ? 2 : 1,
+    current_stage: {
+      stage: code,
+      start_date: iso(step?.startAt ?? null),
+      end_date: iso(step?.endAt ?? null),
+    },
+    is_waiting_next_stage: isWaitingNextStage(steps, a.stepIndex, now),
+    next_start_date: iso(upcoming),
+    progresses: rows.map((s) => ({
+      id: s.id,
+      stage: codeAt(
+        steps,
+        steps.findIndex((st) => st.models.includes(s.model as StageModel)),
+      ),
+      model: s.model,
+      start_date: iso(s.startAt),
+      end_date: iso(s.endAt),
+      stage_object: s.settings,
+    })),
+    files: attached.map((f) => fileLink(deps.secret, f)),
+    ...(isManager(m)
+      ? {
+          editable: {
+            locked: editable.locked,
+            settings: editable.settings,
+            first_open_step: editable.firstOpenStep,
+          },
+        }
+      : {}),
+    ...(participation !== undefined ? { participation } : {}),
+    now: now.toISOString(),
+  };
+}
+
+/** The course's assignments, newest first (learners: public ones). */
+export async function listAssignments(deps: Deps, m: Membership, now: Date) {
+  const where = isManager(m)
+    ? eq(assignments.courseId, m.course.id)
+    : and(eq(assignments.courseId, m.course.id), eq(assignments.isPublic, true));
+  const list = await deps.db
+    .select()
+    .from(assignments)
+    .where(where)
+    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+  if (list.length === 0) return [];
+  const allStages = await deps.db
+    .select()
+    .from(stages)
+    .where(
+      inArray(
+        stages.assignmentId,
+        list.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(stages.position));
+  return Promise.all(
+    list.map((a) =>
+      presentAssignment(
+        deps,
+        m,
+        a,
+        allStages.filter((s) => s.assignmentId === a.id),
+        now,
+      ),
+    ),
+  );
+}
+
+function stageValues(assignmentId: number, settings: AssignmentSettings) {
+  const scheduled = scheduledStages(settings);
+  return settings.progresses.map((p, position) => ({
+    assignmentId,
+    position,
+    model: p.model,
+    startAt: scheduled[position]?.startAt ?? null,
+    endAt: scheduled[position]?.endAt ?? null,
+    settings: p.stage_object as Record<string, unknown>,
+  }));
+}
+
+/** Creates an assignment (406 when the name is taken in the course); "start directly" opens the first stage now. */
+export async function createAssignment(
+  deps: Deps,
+  m: Membership,
+  settings: AssignmentSettings,
+  uploaded: StoredFile[],
+  now: Date,
+) {
+  if (settings.is_directly_starting && settings.progresses[0]) {
+    settings.progresses[0].start_date = now;
+  }
+  assertValidSettings(settings, { now: new Date(now.getTime() - 60_000) });
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(assignments)
+      .values({
+        courseId: m.course.id,
+        name: settings.name,
+        description: settings.description,
+        isAutoSchedule: settings.is_auto_schedule,
+        isDirectlyStarting: settings.is_directly_starting,
+        isContinueFromPreviousStep: settings.is_continue_from_previous_step,
+        isPublic: settings.is_public,
+      })
+      .onConflictDoNothing({ target: [assignments.courseId, assignments.name] })
+      .returning({ id: assignments.id });
+    if (!row) throw new AppError('duplicate_assignment');
+    const stageRows = await tx.insert(stages).values(stageValues(row.id, settings)).returning();
+    if (uploaded.length)
+      await tx.insert(assignmentFiles).values(uploaded.map((f) => ({ assignmentId: row.id, fileId: f.id })));
+    const steps = stepsFor(stageRows);
+    await tx
+      .update(assignments)
+      .set({
+        nextTransitionAt: settings.is_auto_schedule
+          ? nextBoundary(steps, -1, new Date(now.getTime() - 1000))
+          : null,
+      })
+      .where(eq(assignments.id, row.id));
+    return row.id;
+  });
+  if (settings.is_directly_starting && !settings.is_auto_schedule)
+    await moveToNextStage(deps.db, m.course.id, id, now);
+  return id;
+}
+
+/** Edits an assignment within the locks of its current stage. */
+export async function updateAssignment(
+  deps: Deps,
+  m: Membership,
+  assignmentId: number,
+  settings: AssignmentSettings,
+  changes: { uploaded: StoredFile[]; deleteFiles: number[] },
+  now: Date,
+) {
+  const { a, rows } = await loadAssignment(deps.db, m, assignmentId);
+  // A started stage keeps the start it had, whatever the form sends.
+  const started = new Set<string>(
+    stepsFor(rows)
+      .slice(0, Math.max(0, a.stepIndex + 1))
+      .flatMap((s) => s.models),
+  );
+  for (const p of settings.progresses) {
+    const old = rows.find((r) => r.model === p.model);
+    if (old && started.has(p.model)) p.start_date = old.startAt;
+  }
+  assertValidSettings(settings, {
+    now,
+    existing: rows.map((r) => ({ ...r, model: r.model as StageModel, settings: r.settings })),
+    stepIndex: a.stepIndex,
+  });
+  await deps.db.transaction(async (tx) => {
+    const [clash] = await tx
+      .select({ id: assignments.id })
+      .from(assignments)
+      .where(and(eq(assignments.courseId, m.course.id), eq(assignments.name, settings.name)));
+    if (clash && clash.id !== a.id) throw new AppError('duplicate_assignment');
+    const values = stageValues(a.id, settings);
+    // Started stages keep their rows (and ids); later ones are replaced.
+    for (const v of values) {
+      const old = rows.find((r) => r.model === v.model);
+      if (old && started.has(v.model)) {
+        await tx
+          .update(stages)
+          .set({ endAt: v.endAt, settings: v.settings, position: v.position })
+          .where(eq(stages.id, old.id));
+      } else if (old) {
+        await tx
+          .update(stages)
+          .set({ startAt: v.startAt, endAt: v.endAt, settings: v.settings, position: v.position })
+          .where(eq(stages.id, old.id));
+      } else {
+        await tx.insert(stages).values(v);
+      }
+    }
+    const removed = rows.filter((r) => !values.some((v) => v.model === r.model)).map((r) => r.id);
+    if (removed.length) await tx.delete(stages).where(inArray(stages.id, removed));
+    const fresh = await tx
+      .select()
+      .from(stages)
+      .where(eq(stages.assignmentId, a.id))
+      .orderBy(asc(stages.position));
+    await tx
+      .update(assignments)
+      .set({
+        name: settings.name,
+        description: settings.description,
+        isAutoSchedule: settings.is_auto_schedule,
+        isContinueFromPreviousStep: settings.is_continue_from_previous_step,
+        isPublic: settings.is_public,
+        nextTransitionAt: settings.is_auto_schedule ? nextBoundary(stepsFor(fresh), a.stepIndex, now) : null,
+        updatedAt: now,
+      })
+      .where(eq(assignments.id, a.id));
+    if (changes.uploaded.length) {
+      await tx
+        .insert(assignmentFiles)
+        .values(changes.uploaded.map((f) => ({ assignmentId: a.id, fileId: f.id })));
+    }
+  });
+  if (changes.deleteFiles.length) {
+    const owned = await deps.db
+      .select({ id: files.id, storageKey: files.storageKey })
+      .from(assignmentFiles)
+      .innerJoin(files, eq(files.id, assignmentFiles.fileId))
+      .where(and(eq(assignmentFiles.assignmentId, a.id), inArray(files.id, changes.deleteFiles)));
+    await discardFiles(deps, owned);
+  }
+}
+
+/** Deletes an assignment and its attachments. */
+export async function deleteAssignment(deps: Deps, m: Membership, assignmentId: number) {
+  const { a } = await loadAssignment(deps.db, m, assignmentId);
+  const attached = await deps.db
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(assignmentFiles)
+    .innerJoin(files, eq(files.id, assignmentFiles.fileId))
+    .where(eq(assignmentFiles.assignmentId, a.id));
+  await deps.db.delete(assignments).where(eq(assignments.id, a.id));
+  await discardFiles(deps, attached);
+}

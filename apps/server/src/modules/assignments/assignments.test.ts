@@ -1,0 +1,376 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourseWorld, multipart } from '../../../test/factories';
+import { buildTestApp, call, type TestApp } from '../../../test/helpers';
+import {
+  assignments,
+  enrollments,
+  participations,
+  peerMatchings,
+  performances,
+  stages,
+} from '../../db/schema';
+import { advanceDueAssignments } from './stage-runner';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof createCourseWorld>>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createCourseWorld(t);
+});
+afterAll(async () => t.close());
+
+const inDays = (days: number, hour = 9) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString();
+};
+
+function progresses(opts: { dates?: boolean; scores?: [number, number, number]; peerCount?: number } = {}) {
+  const [writing, review, meta] = opts.scores ?? [70, 15, 15];
+  const dates = (from: number, to: number) =>
+    opts.dates ? { start_date: inDays(from), end_date: inDays(to, 14) } : {};
+  return [
+    {
+      model: 'essaywriting',
+      stage_object: { limit_type: 'L', max_length: 2500, max_writing_score: writing },
+      ...dates(1, 3),
+    },
+    {
+      model: 'peerreview',
+      stage_object: {
+        peer_count: opts.peerCount ?? 1,
+        max_review_score: review,
+        max_metacognition_score: meta,
+        standards: [{ question: '논지가 분명한가?', max_point: 6 }],
+      },
+      ...dates(4, 6),
+    },
+  ];
+}
+
+let seq = 0;
+function assignmentForm(fields: Record<string, unknown> = {}, progressList: unknown = progresses()) {
+  seq += 1;
+  return multipart({
+    name: `과제 ${seq}`,
+    description: '기술과 글쓰기에 관한 논증적 에세이',
+    ...(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) as Record<string, string>),
+    progresses: JSON.stringify(progressList),
+  });
+}
+
+async function create(
+  fields: Record<string, unknown> = {},
+  progressList: unknown = progresses(),
+  token = w.tokens.instructor,
+) {
+  return call(t, {
+    method: 'POST',
+    url: `/api/v1/courses/${w.course.id}/assignments/`,
+    token,
+    ...assignmentForm(fields, progressList),
+  });
+}
+
+describe('creating assignments', () => {
+  it('creates a waiting assignment with its stages and the default split', async () => {
+    const res = await create();
+    expect(res.statusCode).toBe(201);
+    const a = res.json();
+    expect(a).toMatchObject({
+      status: 0,
+      current_stage: { stage: 'PR' },
+      is_waiting_next_stage: false,
+      is_public: true,
+    });
+    expect(a.progresses.map((p: { model: string; stage: string }) => [p.model, p.stage])).toEqual([
+      ['essaywriting', 'ES'],
+      ['peerreview', 'PE'],
+    ]);
+    expect(a.editable.locked).toBe(false);
+  });
+
+  it('checks every editor rule with its message', async () => {
+    const bad = await create({}, progresses({ scores: [70, 15, 10] }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.scores).toEqual(['점수의 합계가 100이어야 합니다. (현재 95점)']);
+    const limits = await create({}, [
+      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 20001, max_writing_score: 4 } },
+      {
+        model: 'peerreview',
+        stage_object: {
+          peer_count: 7,
+          max_review_score: 15,
+          max_metacognition_score: 15,
+          standards: [{ question: 'q'.repeat(101), max_point: 2 }],
+        },
+      },
+    ]);
+    expect(limits.statusCode).toBe(400);
+    expect(Object.keys(limits.json().fields).sort()).toEqual([
+      'progresses.0.stage_object.max_length',
+      'progresses.0.stage_object.max_writing_score',
+      'progresses.1.stage_object.peer_count',
+      'progresses.1.stage_object.standards.0.max_point',
+      'progresses.1.stage_object.standards.0.question',
+    ]);
+    const order = await create({}, [progresses()[1], progresses()[0]]);
+    expect(order.json().fields.progresses).toEqual(['단계의 순서가 올바르지 않습니다.']);
+    const noDescription = await call(t, {
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/`,
+      token: w.tokens.instructor,
+      ...multipart({ name: '설명 없음', description: '', progresses: JSON.stringify(progresses()) }),
+    });
+    expect(noDescription.json().fields.description).toEqual(['필수 입력 항목입니다.']);
+  });
+
+  it('refuses a duplicate name in the same course with 406', async () => {
+    const first = await call(t, {
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/`,
+      token: w.tokens.instructor,
+      ...multipart({ name: '중복', description: 'd', progresses: JSON.stringify(progresses()) }),
+    });
+    expect(first.statusCode).toBe(201);
+    const again = await call(t, {
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/`,
+      token: w.tokens.assistant,
+      ...multipart({ name: '중복', description: 'd', progresses: JSON.stringify(progresses()) }),
+    });
+    expect(again.statusCode).toBe(406);
+    expect(again.json().code).toBe('duplicate_assignment');
+  });
+
+  it('an automatic schedule needs every date, none in the past, in order', async () => {
+    const missing = await create({ is_auto_schedule: true });
+    expect(missing.json().fields['schedule.0']).toEqual([
+      '자동 진행에는 모든 단계의 시작과 종료 일시가 필요합니다.',
+    ]);
+    const past = progresses({ dates: true });
+    past[0] = { ...past[0]!, start_date: inDays(-2) } as (typeof past)[0];
+    const res = await create({ is_auto_schedule: true }, past);
+    expect(res.json().fields['schedule.0']).toEqual(['지난 일시로 설정할 수 없습니다.']);
+    const ok = await create({ is_auto_schedule: true }, progresses({ dates: true }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().next_start_date).toBe(new Date(inDays(1)).toISOString());
+  });
+
+  it('learners cannot create assignments and never see private ones', async () => {
+    expect((await create({}, progresses(), w.tokens.learner)).statusCode).toBe(403);
+    const hidden = (await create({ is_public: false })).json();
+    const list = (
+      await call(t, {
+        method: 'GET',
+        url: `/api/v1/courses/${w.course.id}/assignments/`,
+        token: w.tokens.learner,
+      })
+    ).json();
+    expect(list.map((a: { id: number }) => a.id)).not.toContain(hidden.id);
+    const direct = await call(t, {
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${hidden.id}/`,
+      token: w.tokens.learner,
+    });
+    expect(direct.statusCode).toBe(404);
+    const outsider = await call(t, {
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/`,
+      token: w.tokens.outsider,
+    });
+    expect(outsider.statusCode).toBe(404);
+  });
+});
+
+describe('moving through the stages', () => {
+  it('starts directly, matches finished essays on entering peer review, completes, then refuses with 406', async () => {
+    const a = (await create({ is_directly_starting: true })).json();
+    expect(a).toMatchObject({ status: 1, current_stage: { stage: 'ES' } });
+    const parts = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.assignmentId, a.id));
+    expect(parts).toHaveLength(2); // the assistant and the learner; the withdrawn learner is left out
+    // Both participants finish their essay.
+    const [essay] = await t.database.db
+      .select()
+      .from(stages)
+      .where(and(eq(stages.assignmentId, a.id), eq(stages.model, 'essaywriting')));
+    await t.database.db
+      .insert(performances)
+      .values(parts.map((p) => ({ stageId: essay!.id, enrollmentId: p.enrollmentId, isCompleted: true })));
+
+    const move = (token = w.tokens.instructor) =>
+      call(t, {
+        method: 'PATCH',
+        url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/move-to-next-stage/`,
+        token,
+      });
+    expect((await move(w.tokens.learner)).statusCode).toBe(403);
+    const pe = await move(w.tokens.assistant);
+    expect(pe.json().current_stage.stage).toBe('PE');
+    const pairs = await t.database.db
+      .select()
+      .from(peerMatchings)
+      .where(eq(peerMatchings.assignmentId, a.id));
+    const peer = pairs.filter((p) => p.reviewerId !== p.targetId);
+    const self = pairs.filter((p) => p.reviewerId === p.targetId);
+    expect(peer).toHaveLength(2); // each of the two reviews the other
+    expect(self).toHaveLength(2);
+    const co = await move();
+    expect(co.json()).toMatchObject({ status: 2, current_stage: { stage: 'CO' } });
+    expect(co.json().editable.locked).toBe(true);
+    const done = await move();
+    expect(done.statusCode).toBe(406);
+    expect(done.json().detail).toBe('완료된 과제입니다.');
+  });
+
+  it('locks essay settings once the essay starts but keeps later stages editable', async () => {
+    const a = (await create({ is_directly_starting: true })).json();
+    const url = `/api/v1/courses/${w.course.id}/assignments/${a.id}/`;
+    const changedEssay = progresses();
+    changedEssay[0] = {
+      ...changedEssay[0]!,
+      stage_object: { limit_type: 'W', max_length: 800, max_writing_score: 70 },
+    } as (typeof changedEssay)[0];
+    const locked = await call(t, {
+      method: 'PATCH',
+      url,
+      token: w.tokens.instructor,
+      ...multipart({ name: a.name, description: 'd', progresses: JSON.stringify(changedEssay) }),
+    });
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().fields['progresses.essaywriting']).toEqual([
+      '이 단계의 설정은 더 이상 바꿀 수 없습니다.',
+    ]);
+    const changedPeer = progresses({ peerCount: 2 });
+    const ok = await call(t, {
+      method: 'PATCH',
+      url,
+      token: w.tokens.instructor,
+      ...multipart({ name: a.name, description: '새 설명', progresses: JSON.stringify(changedPeer) }),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().progresses[1].stage_object.peer_count).toBe(2);
+    expect(ok.json().description).toBe('새 설명');
+  });
+});
+
+describe('participation', () => {
+  it('a late joiner asks, waits for approval, then takes part; attendance is recorded once', async () => {
+    const a = (await create({ is_directly_starting: true })).json();
+    // The outsider enrols in this course after the assignment started.
+    const [enrol] = await t.database.db
+      .insert(enrollments)
+      .values({ courseId: w.course.id, userId: w.users.outsider.id, code: 'LATE' })
+      .returning();
+    const base = `/api/v1/courses/${w.course.id}/assignments/${a.id}`;
+    const seen = (await call(t, { method: 'GET', url: `${base}/`, token: w.tokens.outsider })).json();
+    expect(seen.participation).toBe(0);
+    const ask = await call(t, {
+      method: 'POST',
+      url: `${base}/late-participation/`,
+      token: w.tokens.outsider,
+    });
+    expect(ask.json()).toEqual({ status: 2 });
+    const table = (
+      await call(t, { method: 'GET', url: `${base}/management/`, token: w.tokens.instructor })
+    ).json();
+    expect(table.names.find((n: { pk: number }) => n.pk === enrol!.id)).toMatchObject({
+      status: 2,
+      is_late: { enrollment_id: enrol!.id },
+    });
+    expect(
+      (
+        await call(t, {
+          method: 'PATCH',
+          url: `${base}/participations/${enrol!.id}/approve/`,
+          token: w.tokens.learner,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const approve = await call(t, {
+      method: 'PATCH',
+      url: `${base}/participations/${enrol!.id}/approve/`,
+      token: w.tokens.assistant,
+    });
+    expect(approve.json()).toEqual({ status: 1 });
+    const attend = await call(t, { method: 'PATCH', url: `${base}/attendance/`, token: w.tokens.outsider });
+    expect(attend.json()).toEqual({ is_completed: true, status: 1 });
+    await t.database.db.delete(enrollments).where(eq(enrollments.id, enrol!.id));
+  });
+});
+
+describe('automatic advance', () => {
+  it('advances at the boundary second, exactly once per step', async () => {
+    const a = (await create({ is_auto_schedule: true }, progresses({ dates: true }))).json();
+    const startAt = new Date(a.progresses[0].start_date);
+    const row = async () =>
+      (await t.database.db.select().from(assignments).where(eq(assignments.id, a.id)))[0]!;
+    await advanceDueAssignments(t.database.db, new Date(startAt.getTime() - 1000));
+    expect((await row()).stepIndex).toBe(-1);
+    expect((await advanceDueAssignments(t.database.db, startAt))[a.id]).toBe(1);
+    expect((await row()).stepIndex).toBe(0);
+    expect((await advanceDueAssignments(t.database.db, startAt))[a.id]).toBeUndefined();
+    // After everything has ended the assignment is complete, having passed through every step.
+    const end = new Date(a.progresses[1].end_date);
+    await advanceDueAssignments(t.database.db, new Date(end.getTime() + 1000));
+    expect((await row()).stepIndex).toBe(2);
+    expect((await row()).nextTransitionAt).toBeNull();
+    const viewed = (
+      await call(t, {
+        method: 'GET',
+        url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/`,
+        token: w.tokens.learner,
+      })
+    ).json();
+    expect(viewed.status).toBe(2);
+  });
+
+  it('two scheduler passes at the same moment (two server processes on PostgreSQL) advance it exactly once', async () => {
+    const a = (await create({ is_auto_schedule: true }, progresses({ dates: true }))).json();
+    const end = new Date(new Date(a.progresses[1].end_date).getTime() + 1000).toISOString();
+    const url = t.database.url;
+    // On PostgreSQL: two real processes. On PGlite (one connection, in process): two concurrent passes.
+    const run = () =>
+      url
+        ? new Promise<Record<number, number>>((resolve, reject) => {
+            const child = spawn(
+              process.execPath,
+              ['--import', 'tsx', join(__dirname, '../../../test/advance-once.ts')],
+              {
+                env: { ...process.env, TEST_DB_URL: url, ADVANCE_AT: end },
+              },
+            );
+            let out = '';
+            child.stdout.on('data', (c: Buffer) => {
+              out += c.toString();
+            });
+            child.on('exit', (code) =>
+              code === 0 ? resolve(JSON.parse(out.trim())) : reject(new Error(`exit ${code}`)),
+            );
+          })
+        : advanceDueAssignments(t.database.db, new Date(end));
+    // Other due assignments of earlier tests are advanced too; count this one's steps by its position.
+    const before = (await t.database.db.select().from(assignments).where(eq(assignments.id, a.id)))[0]!
+      .stepIndex;
+    const [x, y] = await Promise.all([run(), run()]);
+    const after = (await t.database.db.select().from(assignments).where(eq(assignments.id, a.id)))[0]!;
+    expect(after.stepIndex).toBe(2);
+    expect(before).toBe(-1);
+    // This assignment needed 3 transitions (ES, PE, CO); between them the two passes made them once.
+    const mine = await t.database.db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, a.id));
+    expect(mine).toHaveLength(0); // nobody finished an essay, so nothing to match — and nothing doubled
+    expect((x[a.id] ?? 0) + (y[a.id] ?? 0)).toBe(3);
+    const pairs = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.assignmentId, a.id));
+    expect(pairs).toHaveLength(2);
+  });
+});

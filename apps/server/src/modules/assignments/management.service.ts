@@ -1,0 +1,124 @@
+import { codeAt, type StageModel, stepsOf } from '@pw/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  enrollments,
+  feedbackMatchings,
+  participations,
+  peerMatchings,
+  performances,
+  stages,
+  users,
+} from '../../db/schema';
+import type { AssignmentRow } from './assignments.service';
+
+type Cell = { short: string; is_contain: boolean; is_completed: boolean; finished: number; total: number };
+
+/**
+ * The student progress table of the management page (part 2 §3): one header per step with
+ * how many finished, one row per learner with a cell per step. Peer review counts finished
+ * reviews, feedback review counts rated reviews; other steps count the learner's own work.
+ */
+export async function managementTable(db: Db, a: AssignmentRow) {
+  const stageRows = await db
+    .select()
+    .from(stages)
+    .where(eq(stages.assignmentId, a.id))
+    .orderBy(asc(stages.position));
+  const steps = stepsOf(
+    stageRows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
+  );
+  const people = await db
+    .select({
+      enrollmentId: enrollments.id,
+      name: users.name,
+      code: enrollments.code,
+      isSeat: enrollments.isInstructorSeat,
+      status: participations.status,
+      isLate: participations.isLate,
+      attendedAt: participations.attendedAt,
+    })
+    .from(participations)
+    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(and(eq(participations.assignmentId, a.id), eq(enrollments.isActive, true)))
+    .orderBy(asc(enrollments.code), asc(users.name));
+  const ids = people.map((p) => p.enrollmentId);
+  const done = ids.length
+    ? await db
+        .select({
+          stageId: performances.stageId,
+          enrollmentId: performances.enrollmentId,
+          isCompleted: performances.isCompleted,
+        })
+        .from(performances)
+        .where(inArray(performances.enrollmentId, ids))
+    : [];
+  const matchings = await db
+    .select({
+      id: peerMatchings.id,
+      reviewerId: peerMatchings.reviewerId,
+      targetId: peerMatchings.targetId,
+      isCompleted: peerMatchings.isCompleted,
+      rated: feedbackMatchings.matchingId,
+    })
+    .from(peerMatchings)
+    .leftJoin(feedbackMatchings, eq(feedbackMatchings.matchingId, peerMatchings.id))
+    .where(eq(peerMatchings.assignmentId, a.id));
+
+  const cellFor = (enrollmentId: number, participating: boolean, stepIndex: number): Cell => {
+    const step = steps[stepIndex];
+    const short = step?.code ?? 'CO';
+    const main = step?.models[0];
+    let finished = 0;
+    let total = 1;
+    if (main === 'peerreview') {
+      const mine = matchings.filter((m) => m.reviewerId === enrollmentId);
+      total = mine.length;
+      finished = mine.filter((m) => m.isCompleted).length;
+    } else if (main === 'feedbackreview') {
+      const received = matchings.filter(
+        (m) => m.targetId === enrollmentId && m.reviewerId !== enrollmentId && m.isCompleted,
+      );
+      total = received.length;
+      finished = received.filter((m) => m.rated !== null).length;
+    } else if (main === 'adjustment') {
+      total = 0;
+    } else {
+      const stage = stageRows.find((s) => s.model === main);
+      finished = done.some((d) => d.stageId === stage?.id && d.enrollmentId === enrollmentId && d.isCompleted)
+        ? 1
+        : 0;
+    }
+    return {
+      short,
+      is_contain: participating,
+      is_completed: total > 0 && finished >= total,
+      finished,
+      total,
+    };
+  };
+
+  const participating = people.filter((p) => p.status === 1);
+  return {
+    current_stage: codeAt(steps, a.stepIndex),
+    headers: steps.map((step, i) => {
+      const cells = participating.map((p) => cellFor(p.enrollmentId, true, i));
+      return {
+        short: step.code,
+        progress: step.models[0] ?? '',
+        performances: participating.length,
+        finished_performances: cells.filter((c) => c.is_completed).length,
+      };
+    }),
+    rows: people.map((p) => steps.map((_, i) => cellFor(p.enrollmentId, p.status === 1, i))),
+    names: people.map((p) => ({
+      pk: p.enrollmentId,
+      name: p.isSeat ? `${p.name} (교수자)` : p.name,
+      code: p.code,
+      status: p.status,
+      attended: p.attendedAt !== null,
+      is_late: p.status === 2 ? { enrollment_id: p.enrollmentId } : null,
+    })),
+  };
+}

@@ -1,0 +1,95 @@
+import { codeAt, type StageModel, stepsOf } from '@pw/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { enrollments, participations, stages } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Membership } from '../courses/courses.policy';
+import type { AssignmentRow } from './assignments.service';
+
+/** Participation status codes of part 2 §4. */
+export const PARTICIPATING = 1;
+export const WAITING_APPROVAL = 2;
+
+async function codeOf(db: Db, a: AssignmentRow) {
+  const rows = await db.select().from(stages).where(eq(stages.assignmentId, a.id));
+  rows.sort((x, y) => x.position - y.position);
+  return codeAt(
+    stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt }))),
+    a.stepIndex,
+  );
+}
+
+/**
+ * A learner asks to take part. Before the assignment starts they simply join (everyone active
+ * joins at the start anyway); once it runs the request waits for the instructor's approval;
+ * a completed assignment cannot be joined.
+ */
+export async function requestParticipation(db: Db, m: Membership, a: AssignmentRow) {
+  if (!m.enrollment || !m.isLearner) throw new AppError('permission_denied');
+  const code = await codeOf(db, a);
+  if (code === 'CO') throw new AppError('assignment_completed');
+  const status = code === 'PR' ? PARTICIPATING : WAITING_APPROVAL;
+  await db
+    .insert(participations)
+    .values({
+      assignmentId: a.id,
+      enrollmentId: m.enrollment.id,
+      status,
+      isLate: status === WAITING_APPROVAL,
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ status: participations.status })
+    .from(participations)
+    .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, m.enrollment.id)));
+  return { status: row?.status ?? status };
+}
+
+/** The instructor or an assistant approves a learner's late request. */
+export async function approveParticipation(db: Db, a: AssignmentRow, enrollmentId: number) {
+  const [enrollment] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.id, enrollmentId),
+        eq(enrollments.courseId, a.courseId),
+        eq(enrollments.isActive, true),
+      ),
+    );
+  if (!enrollment) throw new AppError('not_found');
+  const updated = await db
+    .update(participations)
+    .set({ status: PARTICIPATING })
+    .where(
+      and(
+        eq(participations.assignmentId, a.id),
+        eq(participations.enrollmentId, enrollmentId),
+        eq(participations.status, WAITING_APPROVAL),
+      ),
+    )
+    .returning({ status: participations.status });
+  if (updated.length === 0) throw new AppError('not_found');
+  return { status: PARTICIPATING };
+}
+
+/** Records the first view of the task information by a participating learner. */
+export async function recordAttendance(db: Db, m: Membership, a: AssignmentRow, now: Date) {
+  if (!m.enrollment) throw new AppError('permission_denied');
+  await db
+    .update(participations)
+    .set({ attendedAt: now })
+    .where(
+      and(
+        eq(participations.assignmentId, a.id),
+        eq(participations.enrollmentId, m.enrollment.id),
+        eq(participations.status, PARTICIPATING),
+        isNull(participations.attendedAt),
+      ),
+    );
+  const [row] = await db
+    .select({ attendedAt: participations.attendedAt, status: participations.status })
+    .from(participations)
+    .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, m.enrollment.id)));
+  return { is_completed: row?.attendedAt != null, status: row?.status ?? 0 };
+}
