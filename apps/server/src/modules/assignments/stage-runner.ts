@@ -128,7 +128,7 @@ export async function moveToNextStage(db: Db, courseId: number, assignmentId: nu
 export async function advanceAssignment(db: Db, assignmentId: number, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const a = await lockAssignment(tx, assignmentId, true);
-    if (!a || !a.isAutoSchedule) return [];
+    if (!a?.isAutoSchedule) return [];
     const rows = await loadStages(tx, a.id);
     const steps = stepsFor(rows);
     const due = dueAdvances(steps, a.stepIndex, now);
