@@ -34,6 +34,34 @@ async function postBy(authorId: number, extra: Partial<typeof posts.$inferInsert
     .returning();
   return row!;
 }
+let assignmentSeq = 0;
+/** A fresh assignment (waiting to start) created through the API by the instructor. */
+async function newAssignment() {
+  assignmentSeq += 1;
+  const progresses = [
+    { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 2500, max_writing_score: 70 } },
+    {
+      model: 'peerreview',
+      stage_object: {
+        peer_count: 1,
+        max_review_score: 15,
+        max_metacognition_score: 15,
+        standards: [{ question: 'q', max_point: 6 }],
+      },
+    },
+  ];
+  const res = await call(t, {
+    method: 'POST',
+    url: `/api/v1/courses/${w.course.id}/assignments/`,
+    token: w.tokens.instructor,
+    ...multipart({
+      name: `matrix ${assignmentSeq}`,
+      description: 'd',
+      progresses: JSON.stringify(progresses),
+    }),
+  });
+  return res.json() as { id: number };
+}
 async function learnerEnrollment(courseId: number) {
   const [row] = await t.database.db
     .select()
@@ -232,6 +260,51 @@ const rows: Row[] = [
     },
   },
   {
+    name: 'GET assignments',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/assignments/` }),
+  },
+  {
+    name: 'GET an assignment',
+    expected: READ_MEMBERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/`,
+    }),
+  },
+  {
+    name: 'PATCH move-to-next-stage',
+    expected: MANAGERS,
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/move-to-next-stage/`,
+    }),
+  },
+  {
+    name: 'GET management table',
+    expected: MANAGERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/management/`,
+    }),
+  },
+  {
+    name: 'POST late-participation (learners)',
+    expected: statuses(403, 200, 200, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/late-participation/`,
+    }),
+  },
+  {
+    name: 'DELETE an assignment',
+    expected: statuses(204, 204, 403, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'DELETE',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/`,
+    }),
+  },
+  {
     name: 'GET /users/course/',
     expected: statuses(200, 200, 200, 200, 200, 200, 401, 200),
     prepare: async () => ({ method: 'GET', url: '/api/v1/users/course/' }),
@@ -243,7 +316,7 @@ const rows: Row[] = [
   },
 ];
 
-describe('permission matrix: every course, enrolment, post and comment endpoint × every kind of user', () => {
+describe('permission matrix: every course, enrolment, post, comment and assignment endpoint × every kind of user', () => {
   it.each(rows)('$name', async (row) => {
     const unexpected: string[] = [];
     for (const actor of ACTORS) {
