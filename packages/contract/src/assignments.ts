@@ -184,3 +184,9 @@ export const assignmentSchema = z.object({
   now: z.string(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
+
+/** A spreadsheet sheet name: \ / * [ ] : ? become _, at most 31 characters (part 2 §5). */
+export function sheetName(name: string): string {
+  const cleaned = name.replace(/[\\/*[\]:?]/g, '_').trim() || 'Sheet';
+  return [...cleaned].slice(0, LIMITS.sheetNameMax).join('');
+}

@@ -116,3 +116,12 @@ describe('shared messages', () => {
     expect(pickLanguage(undefined)).toBe('ko');
   });
 });
+
+describe('sheetName', () => {
+  it('replaces the characters spreadsheets forbid and cuts to 31 characters', async () => {
+    const { sheetName } = await import('./index');
+    expect(sheetName('a/b\\c*d[e]f:g?h')).toBe('a_b_c_d_e_f_g_h');
+    expect(sheetName('가'.repeat(40))).toBe('가'.repeat(31));
+    expect(sheetName('   ')).toBe('Sheet');
+  });
+});

@@ -1,4 +1,4 @@
-import { assignmentInputSchema, assignmentSchema } from '@pw/contract';
+import { assignmentInputSchema, assignmentSchema, pickLanguage, sheetName } from '@pw/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import {
   presentAssignment,
   updateAssignment,
 } from './assignments.service';
+import { attachmentsZip, stagesOfLearnersWorkbook } from './exports.service';
 import { managementTable } from './management.service';
 import { approveParticipation, recordAttendance, requestParticipation } from './participation.service';
 import { moveToNextStage } from './stage-runner';
@@ -185,6 +186,42 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const m = await managerOf(request, request.params.id);
       const { a } = await loadAssignment(app.db, m, request.params.aid);
       return managementTable(app.db, a);
+    },
+  });
+
+  const attachmentName = (name: string, ext: string) =>
+    `attachment; filename="assignment.${ext}"; filename*=UTF-8''${encodeURIComponent(`${sheetName(name)}.${ext}`)}`;
+
+  app.get('/courses/:id/assignments/:aid/stages-of-learners/', {
+    schema: {
+      tags: ['assignments'],
+      params: assignmentParams,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+    handler: async (request, reply) => {
+      const m = await managerOf(request, request.params.id);
+      const { a } = await loadAssignment(app.db, m, request.params.aid);
+      const book = await stagesOfLearnersWorkbook(
+        app.db,
+        a,
+        pickLanguage(request.headers['accept-language']),
+      );
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachmentName(a.name, 'xlsx'))
+        .send(book);
+    },
+  });
+
+  app.get('/courses/:id/assignments/:aid/attachments/', {
+    schema: { tags: ['assignments'], params: assignmentParams, produces: ['application/zip'] },
+    handler: async (request, reply) => {
+      const m = await managerOf(request, request.params.id);
+      const { a } = await loadAssignment(app.db, m, request.params.aid);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentName(a.name, 'zip'))
+        .send(await attachmentsZip(app.db, app.storage, a));
     },
   });
 };

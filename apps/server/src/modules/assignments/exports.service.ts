@@ -1,0 +1,151 @@
+import type { Readable } from 'node:stream';
+import { type Language, sheetName } from '@pw/contract';
+import { type StageModel, stepsOf } from '@pw/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import yazl from 'yazl';
+import type { Db } from '../../db/client';
+import {
+  assignmentFiles,
+  enrollments,
+  files,
+  participations,
+  performanceFiles,
+  performances,
+  stages,
+  users,
+} from '../../db/schema';
+import type { FileStorage } from '../../lib/storage';
+import { safeFileName } from '../files/files.service';
+import type { AssignmentRow } from './assignments.service';
+import { managementTable } from './management.service';
+
+const LABELS: Record<Language, Record<string, string>> = {
+  ko: {
+    essaywriting: '글쓰기',
+    peerreview: '동료평가',
+    adjustment: '조정',
+    feedbackreview: '피드백 평가',
+    code: '학번',
+    name: '이름',
+    participation: '참여',
+    completed: '완료',
+    finished: '완료 수',
+    total: '전체 수',
+    yes: '예',
+    no: '아니오',
+    waiting: '승인 대기',
+  },
+  en: {
+    essaywriting: 'Essay writing',
+    peerreview: 'Peer review',
+    adjustment: 'Adjustment',
+    feedbackreview: 'Feedback review',
+    code: 'Student ID',
+    name: 'Name',
+    participation: 'Participation',
+    completed: 'Completed',
+    finished: 'Finished',
+    total: 'Total',
+    yes: 'yes',
+    no: 'no',
+    waiting: 'waiting for approval',
+  },
+};
+
+/** The stages-of-learners workbook: one sheet per step, one row per learner (part 2 §2 Export). */
+export async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Buffer> {
+  const table = await managementTable(db, a);
+  const L = LABELS[lang];
+  const book = new ExcelJS.Workbook();
+  book.creator = 'PeerWrite';
+  const used = new Set<string>();
+  table.headers.forEach((header, stepIndex) => {
+    let name = sheetName(`${stepIndex + 1}. ${L[header.progress] ?? header.progress}`);
+    while (used.has(name)) name = sheetName(`${name}_`);
+    used.add(name);
+    const sheet = book.addWorksheet(name);
+    sheet.columns = [
+      { header: L.code, key: 'code', width: 14 },
+      { header: L.name, key: 'name', width: 16 },
+      { header: L.participation, key: 'participation', width: 16 },
+      { header: L.completed, key: 'completed', width: 10 },
+      { header: L.finished, key: 'finished', width: 10 },
+      { header: L.total, key: 'total', width: 10 },
+    ];
+    sheet.getRow(1).font = { bold: true };
+    table.names.forEach((person, i) => {
+      const cell = table.rows[i]?.[stepIndex];
+      sheet.addRow({
+        code: person.code,
+        name: person.name,
+        participation: person.status === 1 ? L.yes : person.status === 2 ? L.waiting : L.no,
+        completed: cell?.is_completed ? L.yes : L.no,
+        finished: cell?.finished ?? 0,
+        total: cell?.total ?? 0,
+      });
+    });
+  });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * Every attachment of the assignment as one zip, streamed: the assignment's own files under
+ * `assignment/`, each learner's stage files under `<student ID> <name>/<stage>/`.
+ */
+export async function attachmentsZip(db: Db, storage: FileStorage, a: AssignmentRow): Promise<Readable> {
+  const own = await db
+    .select({ name: files.originalName, key: files.storageKey })
+    .from(assignmentFiles)
+    .innerJoin(files, eq(files.id, assignmentFiles.fileId))
+    .where(eq(assignmentFiles.assignmentId, a.id))
+    .orderBy(asc(files.id));
+  const stageRows = await db.select().from(stages).where(eq(stages.assignmentId, a.id));
+  const learnerFiles = stageRows.length
+    ? await db
+        .select({
+          name: files.originalName,
+          key: files.storageKey,
+          model: stages.model,
+          code: enrollments.code,
+          person: users.name,
+        })
+        .from(performanceFiles)
+        .innerJoin(files, eq(files.id, performanceFiles.fileId))
+        .innerJoin(performances, eq(performances.id, performanceFiles.performanceId))
+        .innerJoin(stages, eq(stages.id, performances.stageId))
+        .innerJoin(enrollments, eq(enrollments.id, performances.enrollmentId))
+        .innerJoin(users, eq(users.id, enrollments.userId))
+        .innerJoin(
+          participations,
+          and(eq(participations.enrollmentId, enrollments.id), eq(participations.assignmentId, a.id)),
+        )
+        .where(
+          inArray(
+            performances.stageId,
+            stageRows.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(enrollments.code), asc(files.id))
+    : [];
+  const zip = new yazl.ZipFile();
+  const taken = new Set<string>();
+  const unique = (path: string) => {
+    let candidate = path;
+    for (let n = 2; taken.has(candidate); n++)
+      candidate = path.replace(/(\.[^./]+)?$/, (ext) => ` (${n})${ext}`);
+    taken.add(candidate);
+    return candidate;
+  };
+  for (const f of own) zip.addReadStream(storage.open(f.key), unique(`assignment/${safeFileName(f.name)}`));
+  const steps = stepsOf(
+    stageRows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
+  );
+  for (const f of learnerFiles) {
+    const folder = safeFileName(`${f.code} ${f.person}`.trim());
+    const stage = steps.find((s) => s.models.includes(f.model as StageModel))?.code ?? f.model;
+    zip.addReadStream(storage.open(f.key), unique(`${folder}/${stage}/${safeFileName(f.name)}`));
+  }
+  zip.end();
+  return zip.outputStream as unknown as Readable;
+}
