@@ -1,16 +1,22 @@
+import { createMatching } from '@pw/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../modules/accounts/passwords';
 import type { Db } from '../client';
 import {
+  assignments,
   comments,
   courses,
   enrollments,
   organisations,
   orgGroups,
+  participations,
+  peerMatchings,
+  performances,
   pollOptions,
   pollVotes,
   posts,
+  stages,
   users,
 } from '../schema';
 
@@ -135,14 +141,17 @@ async function seedDemoCourse(db: Db, organisationId: number, idOf: (email: stri
     .returning({ id: courses.id });
   if (!course) throw new Error('could not create the demo course');
   const learners = Array.from({ length: DEMO_LEARNER_COUNT }, (_, i) => idOf(demoLearner(i + 1).email));
-  await db.insert(enrollments).values(
-    learners.map((userId, i) => ({
-      courseId: course.id,
-      userId,
-      code: `2024${String(i + 1).padStart(4, '0')}`,
-      isAssistant: i < 2,
-    })),
-  );
+  const seats = await db
+    .insert(enrollments)
+    .values(
+      learners.map((userId, i) => ({
+        courseId: course.id,
+        userId,
+        code: `2024${String(i + 1).padStart(4, '0')}`,
+        isAssistant: i < 2,
+      })),
+    )
+    .returning({ id: enrollments.id });
   const [welcome, poll] = await db
     .insert(posts)
     .values([
@@ -181,9 +190,130 @@ async function seedDemoCourse(db: Db, organisationId: number, idOf: (email: stri
         .slice(0, 12)
         .map((userId, i) => ({ postId: poll.id, userId, optionId: options[i % options.length]?.id ?? 0 })),
     );
+  await seedDemoAssignments(
+    db,
+    course.id,
+    seats.map((e) => e.id),
+  );
   await db.insert(comments).values([
     { postId: welcome.id, authorId: learners[2] ?? null, content: '에세이 분량 제한은 공백 포함인가요?' },
     { postId: welcome.id, authorId: prof, content: '네, 공백을 포함한 글자 수입니다.' },
     { postId: poll.id, authorId: learners[4] ?? null, content: '목요일이 좋습니다!' },
   ]);
+}
+
+const DAY = 86_400_000;
+const ESSAY = { limit_type: 'L', max_length: 2500, max_writing_score: 70 };
+const PEER = {
+  peer_count: 3,
+  max_review_score: 15,
+  max_metacognition_score: 15,
+  standards: [
+    { question: '주장이 분명하고 일관되게 드러나는가?', max_point: 6 },
+    { question: '근거가 충분하고 적절한가?', max_point: 6 },
+  ],
+};
+
+/**
+ * Four assignments of the demo course, one per state: waiting to start (manual), essay writing
+ * (auto-scheduled, running now), peer review (essays written, reviewers matched) and complete.
+ */
+async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
+  const now = Date.now();
+  const at = (days: number, hour: number, minute = 0, second = 0) => {
+    const d = new Date(now + days * DAY);
+    d.setUTCHours(hour, minute, second, 0);
+    return d;
+  };
+  const made = await db
+    .insert(assignments)
+    .values([
+      {
+        courseId,
+        name: '3차 과제: 고쳐 쓰기 연습',
+        description: '받은 피드백을 바탕으로 이전 글을 고쳐 씁니다.',
+        stepIndex: -1,
+      },
+      {
+        courseId,
+        name: '2차 과제: 기술과 글쓰기',
+        description: '"기술은 글쓰기를 더 쉽게 만드는가?"에 대한 논증적 에세이를 쓰세요.',
+        isAutoSchedule: true,
+        stepIndex: 0,
+        nextTransitionAt: at(3, 0),
+      },
+      {
+        courseId,
+        name: '1차 과제: 나를 소개하는 글',
+        description: '자신을 소개하는 짧은 글을 쓰고 서로 평가합니다.',
+        stepIndex: 1,
+      },
+      {
+        courseId,
+        name: '0차 과제: 연습',
+        description: '플랫폼에 익숙해지기 위한 연습 과제입니다.',
+        stepIndex: 2,
+      },
+    ])
+    .returning({ id: assignments.id, stepIndex: assignments.stepIndex });
+  for (const a of made) {
+    const auto = a.stepIndex === 0;
+    const rows = await db
+      .insert(stages)
+      .values([
+        {
+          assignmentId: a.id,
+          position: 0,
+          model: 'essaywriting' as const,
+          settings: ESSAY,
+          startAt: auto ? at(-1, 0) : null,
+          endAt: auto ? at(2, 14, 59, 59) : null,
+        },
+        {
+          assignmentId: a.id,
+          position: 1,
+          model: 'peerreview' as const,
+          settings: PEER,
+          startAt: auto ? at(3, 0) : null,
+          endAt: auto ? at(6, 14, 59, 59) : null,
+        },
+      ])
+      .returning({ id: stages.id, model: stages.model });
+    if (a.stepIndex < 0) continue;
+    await db
+      .insert(participations)
+      .values(seats.map((enrollmentId) => ({ assignmentId: a.id, enrollmentId, status: 1 })));
+    if (a.stepIndex < 1) continue;
+    const essayStage = rows.find((r) => r.model === 'essaywriting');
+    await db.insert(performances).values(
+      seats.map((enrollmentId, i) => ({
+        stageId: essayStage?.id ?? 0,
+        enrollmentId,
+        isCompleted: true,
+        editorType: 'Q',
+        plainText: `데모 에세이 ${i + 1}: 글쓰기는 생각을 정리하는 도구입니다.`,
+        content: { ops: [{ insert: `데모 에세이 ${i + 1}: 글쓰기는 생각을 정리하는 도구입니다.\n` }] },
+        completedAt: new Date(now - 2 * DAY),
+      })),
+    );
+    const matching = createMatching({
+      participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
+      peerCount: PEER.peer_count,
+      seed: `assignment-${a.id}`,
+    });
+    await db.insert(peerMatchings).values([
+      ...matching.pairs.map((p) => ({
+        assignmentId: a.id,
+        reviewerId: Number(p.reviewerId),
+        targetId: Number(p.authorId),
+        isCompleted: a.stepIndex > 1,
+      })),
+      ...seats.map((id) => ({
+        assignmentId: a.id,
+        reviewerId: id,
+        targetId: id,
+        isCompleted: a.stepIndex > 1,
+      })),
+    ]);
+  }
 }
