@@ -132,6 +132,7 @@ export const dashboardCourseSchema = z.object({
       status: z.number().int(),
       stage: z.string().nullable(),
       end_date: z.string().nullable(),
+      is_waiting_next_stage: z.boolean(),
     }),
   ),
 });

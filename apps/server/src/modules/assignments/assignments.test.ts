@@ -374,3 +374,29 @@ describe('automatic advance', () => {
     expect(pairs).toHaveLength(2);
   });
 });
+
+describe('dashboard', () => {
+  it('course boxes list the assignments a user may see, with their status and stage', async () => {
+    const shown = (await create({ is_directly_starting: true })).json();
+    const hidden = (await create({ is_public: false })).json();
+    const forLearner = (
+      await call(t, { method: 'GET', url: '/api/v1/users/dashboard/', token: w.tokens.learner })
+    ).json();
+    const box = forLearner.find((b: { id: number }) => b.id === w.course.id);
+    const ids = box.assignments.map((a: { id: number }) => a.id);
+    expect(ids).toContain(shown.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(box.assignments.find((a: { id: number }) => a.id === shown.id)).toMatchObject({
+      status: 1,
+      stage: 'ES',
+      is_waiting_next_stage: false,
+    });
+    const forInstructor = (
+      await call(t, { method: 'GET', url: '/api/v1/users/dashboard/', token: w.tokens.instructor })
+    ).json();
+    const all = forInstructor
+      .find((b: { id: number }) => b.id === w.course.id)
+      .assignments.map((a: { id: number }) => a.id);
+    expect(all).toContain(hidden.id);
+  });
+});

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Course, CourseRoleInfo, DashboardCourse, LearnerRow, UserCourses } from '@pw/contract';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { codeAt, isWaitingNextStage, type StageModel, stepsOf } from '@pw/domain';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseFiles, courses, enrollments, files, users } from '../../db/schema';
+import { assignments, courseFiles, courses, enrollments, files, stages, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
@@ -209,17 +210,61 @@ export async function listUserCourses(
   return { opened: opened.map((c) => ({ ...c, instructor_name: user.name })), enrolled };
 }
 
-/** Course boxes of the dashboard (assignments arrive with the assignment issues). */
+/** Course boxes of the dashboard with their assignments (learners see public ones). */
 export async function listDashboard(
   db: Db,
   org: Organisation,
   user: AuthenticatedUser,
 ): Promise<DashboardCourse[]> {
   const { opened, enrolled } = await listUserCourses(db, org, user);
-  return [
+  const boxes: DashboardCourse[] = [
     ...opened.map((c) => ({ ...c, role: 'instructor' as const, is_assistant: false, assignments: [] })),
     ...enrolled.map((c) => ({ ...c, role: 'learner' as const, assignments: [] })),
   ];
+  if (boxes.length === 0) return boxes;
+  const list = await db
+    .select()
+    .from(assignments)
+    .where(
+      inArray(
+        assignments.courseId,
+        boxes.map((b) => b.id),
+      ),
+    )
+    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+  const stageRows = list.length
+    ? await db
+        .select()
+        .from(stages)
+        .where(
+          inArray(
+            stages.assignmentId,
+            list.map((a) => a.id),
+          ),
+        )
+        .orderBy(asc(stages.position))
+    : [];
+  const now = new Date();
+  for (const box of boxes) {
+    const managing = box.role === 'instructor' || box.is_assistant;
+    for (const a of list.filter((x) => x.courseId === box.id && (managing || x.isPublic))) {
+      const steps = stepsOf(
+        stageRows
+          .filter((s) => s.assignmentId === a.id)
+          .map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
+      );
+      const code = codeAt(steps, a.stepIndex);
+      box.assignments.push({
+        id: a.id,
+        name: a.name,
+        status: code === 'PR' ? 0 : code === 'CO' ? 2 : 1,
+        stage: code,
+        end_date: steps[a.stepIndex]?.endAt?.toISOString() ?? null,
+        is_waiting_next_stage: isWaitingNextStage(steps, a.stepIndex, now),
+      });
+    }
+  }
+  return boxes;
 }
 
 /** Number of active learners. */
