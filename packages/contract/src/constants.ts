@@ -89,3 +89,27 @@ export function parseRgb(value: string | null | undefined): readonly [number, nu
   if (nums.some((n) => Number.isNaN(n) || n > 255)) return FALLBACK_RGB;
   return [nums[0]!, nums[1]!, nums[2]!];
 }
+
+/** File extensions users may upload (course plans, post attachments, assignment files). */
+export const UPLOAD_EXTENSIONS = [
+  'pdf',
+  'mp4',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'txt',
+  'hwp',
+  'hwpx',
+  'doc',
+  'docx',
+  'ppt',
+  'pptx',
+  'xls',
+  'xlsx',
+  'zip',
+] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+/** Files one request may carry. */
+export const MAX_FILES_PER_UPLOAD = 10;

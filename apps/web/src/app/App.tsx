@@ -16,6 +16,7 @@ import { ShellProvider } from '../features/shell/shell-context';
 import { buildTheme } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
 import { STORAGE_KEYS, writeStorage } from '../lib/storage';
+import classes from './App.module.css';
 import { FullPageLoader } from './pages';
 import { AppRoutes } from './routes';
 
@@ -54,7 +55,7 @@ function Branded() {
 
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
+      <Notifications position="top-center" classNames={{ root: classes.notifications }} />
       {config.isPending ? (
         <FullPageLoader />
       ) : (

@@ -6,8 +6,14 @@ import { useConfiguration } from '../features/auth/api/configuration';
 import { useAuth } from '../features/auth/auth-context';
 import { SignInPage } from '../features/auth/routes/SignInPage';
 import { SignUpPage } from '../features/auth/routes/SignUpPage';
+import { CourseEditPage } from '../features/courses/routes/CourseEditPage';
+import { CourseGate } from '../features/courses/routes/CourseGate';
+import { CoursePage } from '../features/courses/routes/CoursePage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { HelpPage } from '../features/help/HelpPage';
+import { PostEditPage } from '../features/posts/routes/PostEditPage';
+import { PostNewPage } from '../features/posts/routes/PostNewPage';
+import { PostPage } from '../features/posts/routes/PostPage';
 import { MyPage } from '../features/profile/routes/MyPage';
 import { ProfileEditPage } from '../features/profile/routes/ProfileEditPage';
 import { SupportsPage } from '../features/supports/routes/SupportsPage';
@@ -35,14 +41,16 @@ const coming = (pageKey: string) => <ComingSoon pageKey={pageKey} />;
 function courseRoutes() {
   return (
     <Route path="courses/:courseId/:role" element={<CourseRoleGuard />}>
-      <Route index element={coming('course')} />
-      <Route path="edit" element={coming('courseEdit')} />
+      <Route element={<CourseGate />}>
+        <Route index element={<CoursePage />} />
+        <Route path="edit" element={<CourseEditPage />} />
+        <Route path="posts/new" element={<PostNewPage />} />
+        <Route path="posts/:postId" element={<PostPage />} />
+        <Route path="posts/:postId/edit" element={<PostEditPage />} />
+      </Route>
       <Route path="results" element={coming('courseResults')} />
       <Route path="results/enrolls/:enrollId/personal-score" element={coming('personalScore')} />
       <Route path="my-score" element={coming('myScore')} />
-      <Route path="posts/new" element={coming('postNew')} />
-      <Route path="posts/:postId" element={coming('post')} />
-      <Route path="posts/:postId/edit" element={coming('postEdit')} />
       <Route path="assignments/new" element={coming('assignmentNew')} />
       <Route path="assignments/:assignmentId" element={coming('assignment')} />
       <Route path="assignments/:assignmentId/matchings" element={coming('matchings')} />

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FileRef } from '@pw/contract';
-import { LIMITS } from '@pw/contract';
+import { LIMITS, MAX_FILES_PER_UPLOAD, type UploadExtension } from '@pw/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 
 /** File types users may upload, with the content type they are served as. */
-export const ALLOWED_TYPES: Record<string, string> = {
+export const ALLOWED_TYPES: Record<UploadExtension, string> = {
   pdf: 'application/pdf',
   mp4: 'video/mp4',
   png: 'image/png',
@@ -28,7 +28,7 @@ export const ALLOWED_TYPES: Record<string, string> = {
   zip: 'application/zip',
 };
 const INLINE_TYPES = new Set(['pdf', 'mp4', 'png', 'jpg', 'jpeg', 'gif']);
-export const MAX_FILES_PER_REQUEST = 10;
+export const MAX_FILES_PER_REQUEST = MAX_FILES_PER_UPLOAD;
 const LINK_TTL_SECONDS = 3600;
 
 export type StoredFile = typeof files.$inferSelect;
@@ -74,7 +74,7 @@ export async function readMultipart(
       }
       const name = safeFileName(part.filename);
       const ext = extensionOf(name);
-      const contentType = ALLOWED_TYPES[ext];
+      const contentType = (ALLOWED_TYPES as Record<string, string>)[ext];
       if (!contentType) {
         part.file.resume();
         throw validationError({ files: ['validation.file_type'] });

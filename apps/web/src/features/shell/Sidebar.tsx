@@ -4,17 +4,20 @@ import {
   Box,
   Button,
   Divider,
+  Loader,
   Stack,
   Text,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { UI } from '@pw/contract';
 import {
+  IconBook2,
+  IconChevronDown,
   IconChevronsLeft,
   IconChevronsRight,
+  IconChevronUp,
   IconHelpCircle,
   IconLayoutDashboard,
   IconLogout,
@@ -24,12 +27,16 @@ import {
   IconSettings,
   IconUser,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink, useNavigate } from 'react-router';
+import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { FareModal } from '../../components/FareModal';
 import { useConfiguration } from '../auth/api/configuration';
 import { useAuth } from '../auth/auth-context';
+import { useUserCourses } from '../courses/api/user-courses';
+import { CourseCreateModal } from '../courses/components/CourseCreateModal';
+import { coursePath, enrolledRole } from '../courses/course-mode';
+import { EnrollModal } from '../enrolls/components/EnrollModal';
 import classes from './Sidebar.module.css';
 import { menuColor, useShell } from './shell-context';
 
@@ -46,17 +53,73 @@ function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label:
   );
 }
 
-function CourseSection({ title }: { title: string }) {
+type CourseLink = { id: number; name: string; instructor: string; to: string };
+
+/** One course list of the side navigation: three entries, then a show-more toggle (part 1 §2, §9). */
+function CourseSection({
+  title,
+  courses,
+  status,
+  testId,
+  pathname,
+}: {
+  title: string;
+  courses: CourseLink[];
+  status: 'pending' | 'error' | 'success';
+  testId: string;
+  pathname: string;
+}) {
   const { t } = useTranslation();
-  // Course lists arrive with the courses feature; until then the section shows its empty state.
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? courses : courses.slice(0, UI.sidebarCourseCount);
+  const hidden = courses.length - UI.sidebarCourseCount;
   return (
-    <Stack gap={4}>
+    <Stack gap={2} data-testid={testId}>
       <Text size="xs" fw={700} className={classes.sectionTitle}>
         {title}
       </Text>
-      <Text size="sm" className={classes.empty}>
-        {t('nav.noCourses')}
-      </Text>
+      {status === 'pending' ? (
+        <Loader size="xs" color="white" ml={10} my={4} aria-label={t('app.loading')} />
+      ) : status === 'error' ? (
+        <Text size="sm" className={classes.empty}>
+          {t('common.permissionDenied')}
+        </Text>
+      ) : courses.length === 0 ? (
+        <Text size="sm" className={classes.empty}>
+          {t('nav.noCourses')}
+        </Text>
+      ) : (
+        <>
+          {shown.map((c) => (
+            <Link
+              key={c.id}
+              to={c.to}
+              title={`${c.name} · ${c.instructor}`}
+              className={`${classes.link} ${classes.course} ${
+                pathname.startsWith(`/courses/${c.id}/`) ? classes.active : ''
+              }`}
+              aria-current={pathname.startsWith(`/courses/${c.id}/`) ? 'page' : undefined}
+            >
+              <span className={classes.linkIcon}>
+                <IconBook2 size={16} />
+              </span>
+              <span className={classes.courseName}>{c.name}</span>
+            </Link>
+          ))}
+          {hidden > 0 ? (
+            <UnstyledButton
+              className={`${classes.link} ${classes.more}`}
+              onClick={() => setExpanded((v) => !v)}
+              aria-expanded={expanded}
+            >
+              <span className={classes.linkIcon}>
+                {expanded ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+              </span>
+              <span>{expanded ? t('nav.showLess') : t('nav.showMoreN', { n: hidden })}</span>
+            </UnstyledButton>
+          ) : null}
+        </>
+      )}
     </Stack>
   );
 }
@@ -76,8 +139,25 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     navigate('/sign-in');
   };
 
-  const coming = () => notifications.show({ color: 'gray', message: t('coming.action') });
   const [fareOpened, fare] = useDisclosure(false);
+  const [enrollOpened, enrolling] = useDisclosure(false);
+  const [createOpened, creating] = useDisclosure(false);
+  // The links are re-read on every page change (assistant mode lives in session storage).
+  const { pathname } = useLocation();
+  const lists = useUserCourses();
+  const listStatus = lists.isPending ? 'pending' : lists.isError ? 'error' : 'success';
+  const opened: CourseLink[] = (lists.data?.opened ?? []).map((c) => ({
+    id: c.id,
+    name: c.name,
+    instructor: c.instructor_name,
+    to: coursePath(c.id, 'instructor'),
+  }));
+  const enrolled: CourseLink[] = (lists.data?.enrolled ?? []).map((c) => ({
+    id: c.id,
+    name: c.name,
+    instructor: c.instructor_name,
+    to: coursePath(c.id, enrolledRole(c.id, c.is_assistant)),
+  }));
 
   if (!isWide) {
     return (
@@ -190,15 +270,29 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Stack gap={2} px="xs" className={classes.scroll}>
         <NavItem to="/" end icon={<IconLayoutDashboard size={18} />} label={t('nav.dashboard')} />
         <Divider my="xs" color="rgba(255,255,255,0.25)" />
-        {isInstructor ? <CourseSection title={t('nav.openedCourses')} /> : null}
-        <CourseSection title={t('nav.enrolledCourses')} />
+        {isInstructor ? (
+          <CourseSection
+            title={t('nav.openedCourses')}
+            courses={opened}
+            status={listStatus}
+            testId="nav-opened-courses"
+            pathname={pathname}
+          />
+        ) : null}
+        <CourseSection
+          title={t('nav.enrolledCourses')}
+          courses={enrolled}
+          status={listStatus}
+          testId="nav-enrolled-courses"
+          pathname={pathname}
+        />
         <Button
           variant="white"
           color="dark"
           size="xs"
           mt="xs"
           leftSection={<IconPlus size={14} />}
-          onClick={coming}
+          onClick={isInstructor ? creating.open : enrolling.open}
           style={{ color: background }}
         >
           {isInstructor ? t('nav.openCourse') : t('nav.enrol')}
@@ -225,6 +319,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </UnstyledButton>
       </Box>
       <FareModal opened={fareOpened} onClose={fare.close} />
+      {isInstructor ? (
+        <CourseCreateModal opened={createOpened} onClose={creating.close} onCreated={onNavigate} />
+      ) : (
+        <EnrollModal opened={enrollOpened} onClose={enrolling.close} onEnrolled={onNavigate} />
+      )}
     </Box>
   );
 }

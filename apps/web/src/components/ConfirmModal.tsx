@@ -1,0 +1,33 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  loading?: boolean;
+};
+
+/** Asks before a destructive action; the safe choice (cancel) has the focus. */
+export function ConfirmModal({ opened, onClose, onConfirm, title, message, confirmLabel, loading }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="lg">
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Course } from '@pw/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+
+/** GET /courses/{id}/: 404 for a non-member, 403 (`course_withdrawn`) for a withdrawn learner. */
+export function fetchCourse(courseId: number, signal?: AbortSignal) {
+  return apiFetch<Course>(`/courses/${courseId}/`, { signal });
+}
+
+/** Every query of one course starts with this key, so invalidating it refreshes them all. */
+export const courseKey = (courseId: number) => ['courses', courseId] as const;
+
+export function courseQuery(courseId: number) {
+  return queryOptions({
+    queryKey: [...courseKey(courseId), 'detail'] as const,
+    queryFn: ({ signal }) => fetchCourse(courseId, signal),
+  });
+}
+
+export function useCourse(courseId: number) {
+  return useQuery(courseQuery(courseId));
+}

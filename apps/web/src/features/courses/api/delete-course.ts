@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { userCoursesQuery } from './user-courses';
+
+/** DELETE /courses/{id}/ (instructor only). */
+export function deleteCourse(courseId: number) {
+  return apiFetch<void>(`/courses/${courseId}/`, { method: 'DELETE' });
+}
+
+export function useDeleteCourse(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteCourse(courseId),
+    // The course's own queries are left alone (refetching them would 404); they go with the page.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: userCoursesQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

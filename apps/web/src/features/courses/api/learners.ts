@@ -1,0 +1,20 @@
+import type { LearnerRow } from '@pw/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { courseKey } from './course';
+
+/** GET /courses/{id}/learners/ (instructor or assistant; withdrawn learners included). */
+export function fetchLearners(courseId: number, signal?: AbortSignal) {
+  return apiFetch<LearnerRow[]>(`/courses/${courseId}/learners/`, { signal });
+}
+
+export function learnersQuery(courseId: number) {
+  return queryOptions({
+    queryKey: [...courseKey(courseId), 'learners'] as const,
+    queryFn: ({ signal }) => fetchLearners(courseId, signal),
+  });
+}
+
+export function useLearners(courseId: number, enabled = true) {
+  return useQuery({ ...learnersQuery(courseId), enabled });
+}

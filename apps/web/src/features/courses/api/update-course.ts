@@ -1,0 +1,37 @@
+import type { Course } from '@pw/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '../../../lib/api';
+import { appendAll } from '../../../lib/files';
+import { courseQuery } from './course';
+import { userCoursesQuery } from './user-courses';
+
+export type UpdateCourseValues = {
+  name: string;
+  description: string;
+  is_open: boolean;
+  files: File[];
+  delete_files: number[];
+};
+
+/** PATCH /courses/{id}/ (multipart; instructor or assistant). */
+export function updateCourse(courseId: number, values: UpdateCourseValues) {
+  const form = new FormData();
+  form.append('name', values.name);
+  form.append('description', values.description);
+  form.append('is_open', String(values.is_open));
+  appendAll(form, 'files', values.files);
+  appendAll(form, 'delete_files', values.delete_files);
+  return apiUpload<Course>(`/courses/${courseId}/`, { method: 'PATCH', formData: form });
+}
+
+export function useUpdateCourse(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: UpdateCourseValues) => updateCourse(courseId, values),
+    onSuccess: (course) => {
+      queryClient.setQueryData(courseQuery(courseId).queryKey, course);
+      void queryClient.invalidateQueries({ queryKey: userCoursesQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import type { UserCourses } from '@pw/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+
+/** GET /users/course/: the side navigation's lists (opened and enrolled courses). */
+export function fetchUserCourses(signal?: AbortSignal) {
+  return apiFetch<UserCourses>('/users/course/', { signal });
+}
+
+export const userCoursesQuery = queryOptions({
+  queryKey: ['user-courses'],
+  queryFn: ({ signal }) => fetchUserCourses(signal),
+});
+
+export function useUserCourses() {
+  return useQuery(userCoursesQuery);
+}

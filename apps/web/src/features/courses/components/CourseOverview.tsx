@@ -1,0 +1,298 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCheck,
+  IconCopy,
+  IconPencil,
+  IconSchool,
+  IconShieldHalf,
+  IconTrash,
+  IconUserCog,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { FileLinks } from '../../../components/FilesField';
+import { formatDate } from '../../../lib/dates';
+import { useDeleteCourse } from '../api/delete-course';
+import { useLearnerInfo } from '../api/learner-info';
+import { coursePath, isManagerRole, setAssistantMode } from '../course-mode';
+import { useCourseContext } from '../routes/CourseGate';
+import { StudentManagementModal } from './StudentManagementModal';
+import { StudentNumberModal } from './StudentNumberModal';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <div data-testid={testId}>{children}</div>
+    </Stack>
+  );
+}
+
+/** The mode switches of part 1 §4 for the current view. */
+function ModeButtons() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { courseId, role, course, info } = useCourseContext();
+  const buttons: ReactNode[] = [];
+  if (role === 'learner' && info.is_assistant) {
+    buttons.push(
+      <Button
+        key="assistant"
+        variant="light"
+        color="violet"
+        leftSection={<IconShieldHalf size={16} />}
+        onClick={() => {
+          setAssistantMode(courseId, true);
+          navigate(coursePath(courseId, 'assistant'));
+        }}
+      >
+        {t('courses.assistantMode')}
+      </Button>,
+    );
+  }
+  if (role === 'assistant') {
+    buttons.push(
+      <Button
+        key="student"
+        variant="light"
+        color="blue"
+        leftSection={<IconSchool size={16} />}
+        onClick={() => {
+          setAssistantMode(courseId, false);
+          navigate(coursePath(courseId, 'learner'));
+        }}
+      >
+        {t('courses.studentMode')}
+      </Button>,
+    );
+  }
+  if (role === 'instructor' && course.is_instructor_learner) {
+    buttons.push(
+      <Button
+        key="student"
+        variant="light"
+        color="blue"
+        leftSection={<IconSchool size={16} />}
+        onClick={() => navigate(coursePath(courseId, 'learner'))}
+      >
+        {t('courses.studentMode')}
+      </Button>,
+    );
+  }
+  if (role === 'learner' && info.is_instructor) {
+    buttons.push(
+      <Button
+        key="instructor"
+        variant="light"
+        color="violet"
+        leftSection={<IconUserCog size={16} />}
+        onClick={() => navigate(coursePath(courseId, 'instructor'))}
+      >
+        {t('courses.instructorMode')}
+      </Button>,
+    );
+  }
+  return <>{buttons}</>;
+}
+
+/** The learner's own student ID with its edit dialog. */
+function MyStudentId() {
+  const { t } = useTranslation();
+  const { courseId } = useCourseContext();
+  const info = useLearnerInfo(courseId);
+  const [opened, { open, close }] = useDisclosure(false);
+  const code = info.data?.learner_code ?? '';
+  return (
+    <Field label={t('courses.myStudentId')}>
+      <Group gap={4} wrap="nowrap">
+        <Text data-testid="my-student-id">{info.isPending ? '…' : code || t('courses.notSet')}</Text>
+        <Tooltip label={t('courses.editMyStudentId')}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            onClick={open}
+            disabled={!info.data}
+            aria-label={t('courses.editMyStudentId')}
+          >
+            <IconPencil size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <StudentNumberModal opened={opened} onClose={close} courseId={courseId} current={code} />
+    </Field>
+  );
+}
+
+/** The top section of the course page: what the course is, its files and the management buttons. */
+export function CourseOverview() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { courseId, role, course, info } = useCourseContext();
+  const [studentsOpened, students] = useDisclosure(false);
+  const [deleteOpened, deleting] = useDisclosure(false);
+  const remove = useDeleteCourse(courseId);
+  const isManager = isManagerRole(role);
+  const isInstructorView = role === 'instructor';
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync();
+      deleting.close();
+      notifications.show({ color: 'teal', message: t('courses.deleted') });
+      navigate('/');
+    } catch {
+      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+    }
+  };
+
+  return (
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="course-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+            <Group gap="xs">
+              <Badge color={role === 'learner' ? 'blue' : 'violet'} variant="light" data-testid="course-role">
+                {t(`courses.roles.${role}`)}
+              </Badge>
+              {isInstructorView ? (
+                <Badge color={course.is_open ? 'teal' : 'gray'} variant="dot" data-testid="course-open-state">
+                  {course.is_open ? t('courses.open') : t('courses.closed')}
+                </Badge>
+              ) : null}
+            </Group>
+            <Title order={1} size="h2" id="course-title" data-testid="course-name">
+              {course.name}
+            </Title>
+          </Stack>
+          <Group gap="xs">
+            <ModeButtons />
+          </Group>
+        </Group>
+        {course.description ? (
+          <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="course-description">
+            {course.description}
+          </Text>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t('courses.noDescription')}
+          </Text>
+        )}
+        <Divider />
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          <Field label={t('courses.instructor')}>
+            <Text>
+              {course.instructor.name}{' '}
+              <Text span c="dimmed" size="sm">
+                {course.instructor.email}
+              </Text>
+            </Text>
+          </Field>
+          <Field label={t('courses.learnersCount')}>
+            <Text data-testid="course-learners-count">
+              {t('courses.people', { n: course.learners_count })}
+            </Text>
+          </Field>
+          <Field label={t('courses.openedOn')}>
+            <Text>{formatDate(course.created_at)}</Text>
+          </Field>
+          {isInstructorView && course.code ? (
+            <Field label={t('courses.code')}>
+              <Paper withBorder radius="md" px="sm" py={4} display="inline-block">
+                <Group gap="xs" wrap="nowrap">
+                  <Text ff="monospace" fw={700} fz="lg" data-testid="course-code">
+                    {course.code}
+                  </Text>
+                  <CopyButton value={course.code}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? t('courses.copied') : t('courses.copyCode')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color={copied ? 'teal' : 'gray'}
+                          onClick={copy}
+                          aria-label={t('courses.copyCode')}
+                        >
+                          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                </Group>
+              </Paper>
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('courses.codeHint')}
+              </Text>
+            </Field>
+          ) : null}
+          {role === 'learner' && info.is_learner ? <MyStudentId /> : null}
+        </SimpleGrid>
+        <Field label={t('courses.lecturePlan')}>
+          <FileLinks files={course.files} testId="course-files" />
+        </Field>
+        {isManager ? (
+          <>
+            <Divider />
+            <Group gap="xs">
+              <Button
+                component={Link}
+                to={coursePath(courseId, role, 'edit')}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
+                {t('courses.edit')}
+              </Button>
+              <Button variant="default" leftSection={<IconUsers size={16} />} onClick={students.open}>
+                {t('courses.manageStudents')}
+              </Button>
+              {isInstructorView ? (
+                <Button
+                  variant="outline"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={deleting.open}
+                >
+                  {t('courses.delete')}
+                </Button>
+              ) : null}
+            </Group>
+            <StudentManagementModal
+              opened={studentsOpened}
+              onClose={students.close}
+              courseId={courseId}
+              canToggleAssistant={isInstructorView}
+            />
+            <ConfirmModal
+              opened={deleteOpened}
+              onClose={deleting.close}
+              onConfirm={() => void onDelete()}
+              title={t('courses.deleteTitle')}
+              message={t('courses.deleteConfirm', { name: course.name })}
+              confirmLabel={t('courses.deleteSubmit')}
+              loading={remove.isPending}
+            />
+          </>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

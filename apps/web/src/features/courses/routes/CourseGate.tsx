@@ -1,0 +1,86 @@
+import { Center, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Course, CourseRole, CourseRoleInfo } from '@pw/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { useShell } from '../../shell/shell-context';
+import { courseQuery } from '../api/course';
+import { courseRoleQuery } from '../api/course-role';
+import { coursePath, isAssistantMode } from '../course-mode';
+
+/** What every page under `/courses/:courseId/:role` receives from the gate. */
+export type CourseContext = {
+  courseId: number;
+  role: CourseRole;
+  course: Course;
+  info: CourseRoleInfo;
+};
+
+export function useCourseContext(): CourseContext {
+  return useOutletContext<CourseContext>();
+}
+
+/** Whether the user may view the course as `role` (part 1 §2, §4). */
+export function holdsRole(role: CourseRole, info: CourseRoleInfo, course: Course, courseId: number): boolean {
+  if (role === 'instructor') return info.is_instructor;
+  if (role === 'assistant') return info.is_assistant && isAssistantMode(courseId);
+  // The instructor of a course they also take part in may switch to the student view.
+  return info.is_learner || (info.is_instructor && course.is_instructor_learner);
+}
+
+/**
+ * Loads the course and the user's roles for every course page: a course that fails to load goes
+ * to /404 (a withdrawn learner also sees why), a role the user lacks goes home, and an assistant
+ * without assistant mode switched on in this sign-in sees the student view. While a course page
+ * is open the side menu takes the role's colour and the phone top bar the course name.
+ */
+export function CourseGate() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const courseId = Number(params.courseId);
+  const role = params.role as CourseRole;
+  const valid = Number.isInteger(courseId) && courseId > 0;
+  const roleInfo = useQuery({ ...courseRoleQuery(courseId), enabled: valid });
+  const course = useQuery({ ...courseQuery(courseId), enabled: valid });
+  const { setSideRole, setCourseName } = useShell();
+  const error = roleInfo.error ?? course.error;
+  const withdrawn = error instanceof ApiError && error.code === 'course_withdrawn';
+  const name = course.data?.name ?? null;
+
+  useEffect(() => {
+    if (withdrawn)
+      notifications.show({ id: 'course-withdrawn', color: 'red', message: t('courses.withdrawn') });
+  }, [withdrawn, t]);
+  useEffect(() => setCourseName(name), [name, setCourseName]);
+  useEffect(() => setSideRole(role), [role, setSideRole]);
+  useEffect(
+    () => () => {
+      setCourseName(null);
+      setSideRole('learner');
+    },
+    [setCourseName, setSideRole],
+  );
+
+  if (!valid || error) return <Navigate replace to="/404" />;
+  if (!roleInfo.data || !course.data) {
+    return (
+      <Center mih={240} aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  }
+  const info = roleInfo.data;
+  if (!holdsRole(role, info, course.data, courseId)) {
+    if (role === 'assistant' && info.is_assistant) {
+      const rest = location.pathname.split('/').slice(4).join('/');
+      return <Navigate replace to={coursePath(courseId, 'learner', rest)} />;
+    }
+    return <Navigate replace to="/" />;
+  }
+  const context: CourseContext = { courseId, role, course: course.data, info };
+  return <Outlet key={`${courseId}-${role}`} context={context} />;
+}

@@ -1,0 +1,23 @@
+import type { EnrollCreateInput } from '@pw/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { userCoursesQuery } from '../../courses/api/user-courses';
+
+/**
+ * POST /enrolls/: enrol with the course code and a student ID. 404 unknown course, 403 withdrawn
+ * (`course_withdrawn`) or closed to registration (`course_closed`), 406 already enrolled.
+ */
+export function createEnroll(body: { code: string; course_code: string }) {
+  return apiFetch<{ course: number }>('/enrolls/', { method: 'POST', body });
+}
+
+export function useCreateEnroll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EnrollCreateInput) => createEnroll({ code: body.code, course_code: body.course_code }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: userCoursesQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { ApiError, isTooLarge } from '../../lib/api';
+
+/**
+ * Shows the warning for a failed post save (part 1 §8: 413 → the 20MB message, otherwise the
+ * generic wrong request) and hands back the field errors of a 400 for the form.
+ */
+export function reportPostError(error: unknown, t: TFunction): Record<string, string[]> | undefined {
+  if (isTooLarge(error)) {
+    notifications.show({ color: 'yellow', message: t('errors.payload_too_large') });
+    return undefined;
+  }
+  notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+  return error instanceof ApiError && error.status === 400 ? error.body.fields : undefined;
+}
