@@ -1,23 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ATTENDING_TYPES, hasGrade, LIMITS, type SignUpFormInput, signUpFormSchema } from '@pw/contract';
+import { hasGrade, LIMITS, type SignUpFormInput, signUpFormSchema } from '@pw/contract';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AddressField } from '../../../components/AddressField';
+import { PrivateInfoFields, type PrivateInfoForm } from '../../../components/PrivateInfoFields';
 import { ApiError } from '../../../lib/api';
 import { localToday } from '../../../lib/dates';
 import { useConfiguration } from '../api/configuration';
@@ -47,7 +36,6 @@ export function SignUpPage() {
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const attendingType = form.watch('attending_type');
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { passwordCheck: _check, ...body } = values as SignUpFormInput;
@@ -125,67 +113,10 @@ export function SignUpPage() {
               <Text size="xs" c="dimmed">
                 {t('signUp.privateInfoNote')}
               </Text>
-              <Controller
-                control={form.control}
-                name="attending_type"
-                render={({ field }) => (
-                  <Select
-                    label={t('signUp.attendingType')}
-                    placeholder={t('signUp.attendingTypePlaceholder')}
-                    withAsterisk
-                    data={ATTENDING_TYPES.map((v) => ({ value: v, label: t(`signUp.attending.${v}`) }))}
-                    value={field.value ?? null}
-                    onChange={(v) => field.onChange(v)}
-                    onBlur={field.onBlur}
-                    error={err('attending_type')}
-                    allowDeselect={false}
-                    data-testid="attending-type"
-                  />
-                )}
-              />
-              {hasGrade(attendingType) ? (
-                <Controller
-                  control={form.control}
-                  name="grade"
-                  render={({ field }) => (
-                    <Select
-                      label={t('signUp.grade')}
-                      withAsterisk
-                      data={['1', '2', '3', '4', '5', '6']}
-                      value={field.value == null || field.value === '' ? null : String(field.value)}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      onBlur={field.onBlur}
-                      error={err('grade')}
-                      allowDeselect={false}
-                      data-testid="grade"
-                    />
-                  )}
-                />
-              ) : null}
-              <Controller
-                control={form.control}
-                name="address"
-                render={({ field }) => (
-                  <AddressField
-                    ref={field.ref}
-                    name="address"
-                    label={t('signUp.address')}
-                    placeholder={t('signUp.addressPlaceholder')}
-                    withAsterisk
-                    error={err('address')}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-              <TextInput
-                label={t('signUp.dateOfBirth')}
-                type="date"
-                max={localToday()}
-                withAsterisk
-                error={err('date_of_birth')}
-                {...form.register('date_of_birth')}
+              <PrivateInfoFields
+                form={form as unknown as UseFormReturn<PrivateInfoForm>}
+                errorOf={err}
+                addressPlaceholder={t('signUp.addressPlaceholder')}
               />
             </>
           ) : null}

@@ -1,30 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  ATTENDING_TYPES,
-  findProfileErrors,
-  hasGrade,
-  type Profile,
-  type ProfileUpdateInput,
-  profileUpdateSchema,
-} from '@pw/contract';
+import { findProfileErrors, type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@pw/contract';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AddressField } from '../../../components/AddressField';
+import { PrivateInfoFields, type PrivateInfoForm } from '../../../components/PrivateInfoFields';
 import { ApiError } from '../../../lib/api';
 import { localToday } from '../../../lib/dates';
 import { useProfile, useUpdateProfile } from '../api/profile';
@@ -54,7 +36,6 @@ function EditForm({ profile }: { profile: Profile }) {
       password: '',
     },
   });
-  const attendingType = form.watch('attending_type');
   const err = (name: keyof ProfileUpdateInput) => {
     const message = form.formState.errors[name]?.message;
     return message ? t(message, { max: 100 }) : undefined;
@@ -93,66 +74,7 @@ function EditForm({ profile }: { profile: Profile }) {
           />
           <TextInput label={t('profile.name')} withAsterisk error={err('name')} {...form.register('name')} />
           {isPrivateInfo ? (
-            <>
-              <Controller
-                control={form.control}
-                name="attending_type"
-                render={({ field }) => (
-                  <Select
-                    label={t('profile.school')}
-                    withAsterisk
-                    data={ATTENDING_TYPES.map((v) => ({ value: v, label: t(`signUp.attending.${v}`) }))}
-                    value={field.value ?? null}
-                    onChange={field.onChange}
-                    error={err('attending_type')}
-                    allowDeselect={false}
-                    data-testid="attending-type"
-                  />
-                )}
-              />
-              {hasGrade(attendingType) ? (
-                <Controller
-                  control={form.control}
-                  name="grade"
-                  render={({ field }) => (
-                    <Select
-                      label={t('profile.grade')}
-                      withAsterisk
-                      data={['1', '2', '3', '4', '5', '6']}
-                      value={field.value == null || field.value === '' ? null : String(field.value)}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      error={err('grade')}
-                      allowDeselect={false}
-                      data-testid="grade"
-                    />
-                  )}
-                />
-              ) : null}
-              <Controller
-                control={form.control}
-                name="address"
-                render={({ field }) => (
-                  <AddressField
-                    ref={field.ref}
-                    name="address"
-                    label={t('profile.address')}
-                    withAsterisk
-                    error={err('address')}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-              <TextInput
-                label={t('profile.dateOfBirth')}
-                type="date"
-                max={localToday()}
-                withAsterisk
-                error={err('date_of_birth')}
-                {...form.register('date_of_birth')}
-              />
-            </>
+            <PrivateInfoFields form={form as unknown as UseFormReturn<PrivateInfoForm>} errorOf={err} />
           ) : null}
           <PasswordInput
             label={t('profile.currentPassword')}
