@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { ApiError, isTooLarge } from '../../lib/api';
+import { isTooLarge } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/form-errors';
 
 /**
  * Shows the warning for a failed post save (part 1 §8: 413 → the 20MB message, otherwise the
@@ -12,5 +13,5 @@ export function reportPostError(error: unknown, t: TFunction): Record<string, st
     return undefined;
   }
   notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
-  return error instanceof ApiError && error.status === 400 ? error.body.fields : undefined;
+  return fieldErrorsOf(error);
 }

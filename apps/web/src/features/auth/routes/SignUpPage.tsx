@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { PrivateInfoFields, type PrivateInfoForm } from '../../../components/PrivateInfoFields';
 import { ApiError } from '../../../lib/api';
 import { localToday } from '../../../lib/dates';
+import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { useConfiguration } from '../api/configuration';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout } from './AuthLayout';
@@ -58,11 +59,15 @@ export function SignUpPage() {
         notifications.show({ color: 'yellow', message: t('signUp.duplicate') });
         return;
       }
-      if (error instanceof ApiError && error.status === 400 && error.body.fields) {
-        for (const [field, messages] of Object.entries(error.body.fields)) {
-          form.setError(field as keyof SignUpFormInput, { message: messages.join(' ') });
-        }
-      }
+      applyFieldErrors(form.setError, fieldErrorsOf(error), [
+        'email',
+        'name',
+        'password',
+        'attending_type',
+        'grade',
+        'address',
+        'date_of_birth',
+      ]);
       const message =
         error instanceof ApiError && error.status === 403 ? t('signUp.closed') : t('common.wrongRequest');
       notifications.show({ color: 'yellow', message });

@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FilesField } from '../../../components/FilesField';
-import { ApiError, isTooLarge } from '../../../lib/api';
+import { isTooLarge } from '../../../lib/api';
+import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { useCreateCourse } from '../api/create-course';
 import { coursePath } from '../course-mode';
 
@@ -56,11 +57,8 @@ export function CourseCreateModal({
         notifications.show({ color: 'yellow', message: t('errors.payload_too_large') });
         return;
       }
-      const fields = error instanceof ApiError && error.status === 400 ? error.body.fields : undefined;
-      for (const [field, messages] of Object.entries(fields ?? {})) {
-        if (field === 'name' || field === 'description')
-          form.setError(field, { message: messages.join(' ') });
-      }
+      const fields = fieldErrorsOf(error);
+      applyFieldErrors(form.setError, fields, ['name', 'description']);
       setFilesError(fields?.files?.join(' '));
       notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
     }

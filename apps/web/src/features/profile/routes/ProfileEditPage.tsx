@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { PrivateInfoFields, type PrivateInfoForm } from '../../../components/PrivateInfoFields';
 import { ApiError } from '../../../lib/api';
 import { localToday } from '../../../lib/dates';
+import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { useProfile, useUpdateProfile } from '../api/profile';
 
 function EditForm({ profile }: { profile: Profile }) {
@@ -52,11 +53,14 @@ function EditForm({ profile }: { profile: Profile }) {
         notifications.show({ color: 'yellow', message: t('profile.wrongPassword') });
         return;
       }
-      if (error instanceof ApiError && error.body.fields) {
-        for (const [field, messages] of Object.entries(error.body.fields)) {
-          form.setError(field as keyof ProfileUpdateInput, { message: messages.join(' ') });
-        }
-      }
+      applyFieldErrors(form.setError, fieldErrorsOf(error), [
+        'name',
+        'attending_type',
+        'grade',
+        'address',
+        'date_of_birth',
+        'password',
+      ]);
       notifications.show({ color: 'yellow', message: t('profile.wrong') });
     }
   });

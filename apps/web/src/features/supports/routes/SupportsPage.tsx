@@ -7,7 +7,7 @@ import { IconReceipt } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FareModal } from '../../../components/FareModal';
-import { ApiError } from '../../../lib/api';
+import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { useProfile } from '../../profile/api/profile';
 import { useCreateSupport } from '../api/create-support';
 
@@ -34,11 +34,7 @@ export function SupportsPage() {
       notifications.show({ color: 'teal', message: t('supports.sent') });
       form.reset(EMPTY);
     } catch (error) {
-      if (error instanceof ApiError && error.body.fields) {
-        for (const [field, messages] of Object.entries(error.body.fields)) {
-          form.setError(field as keyof SupportCreateInput, { message: messages.join(' ') });
-        }
-      }
+      applyFieldErrors(form.setError, fieldErrorsOf(error), ['content', 'course']);
       notifications.show({ color: 'yellow', message: t('supports.wrong') });
     }
   });
