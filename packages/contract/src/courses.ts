@@ -137,3 +137,27 @@ export const dashboardCourseSchema = z.object({
   ),
 });
 export type DashboardCourse = z.infer<typeof dashboardCourseSchema>;
+
+/** GET /courses/pages/ (staff): the organisation's courses, searched and paged. */
+export const managerCourseQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  q: z.string().trim().max(100).optional(),
+  instructor__group: z.coerce.number().int().optional(),
+});
+
+export const managerCourseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  code: z.string(),
+  is_open: z.boolean(),
+  instructor: personSchema,
+  instructor_name: z.string(),
+  group_name: z.string().nullable(),
+  created_at: z.string(),
+  learners_count: z.number().int(),
+  assignments_count: z.number().int(),
+  completed_assignments_count: z.number().int(),
+});
+export type ManagerCourse = z.infer<typeof managerCourseSchema>;

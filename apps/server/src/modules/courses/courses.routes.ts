@@ -8,12 +8,16 @@ import {
   dashboardCourseSchema,
   learnerInfoSchema,
   learnerRowSchema,
+  managerCourseQuerySchema,
+  managerCourseSchema,
+  paginatedSchema,
   userCoursesSchema,
 } from '@pw/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseForm } from '../../lib/forms';
+import { paginate } from '../../lib/pagination';
 import { discardFiles, readMultipart } from '../files/files.service';
 import { assertCanOpenCourse, assertInstructor, assertManager, loadMembership } from './courses.policy';
 import {
@@ -28,6 +32,7 @@ import {
   roleInfo,
   updateCourse,
 } from './courses.service';
+import { assertStaff, listCoursesForStaff } from './manager-courses.service';
 
 const courseParams = z.object({ id: z.coerce.number().int() });
 
@@ -52,6 +57,19 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { opened, enrolled } = await listUserCourses(app.db, request.org, request.user);
       return [...opened, ...enrolled.map(({ is_assistant: _a, ...c }) => c)];
+    },
+  });
+
+  app.get('/courses/pages/', {
+    schema: {
+      tags: ['courses'],
+      querystring: managerCourseQuerySchema,
+      response: { 200: paginatedSchema(managerCourseSchema) },
+    },
+    handler: async (request) => {
+      assertStaff(request.user);
+      const { count, results } = await listCoursesForStaff(app.db, request.org, request.query);
+      return paginate(request.url, request.query, count, results);
     },
   });
 
