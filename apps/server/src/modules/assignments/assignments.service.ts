@@ -38,38 +38,49 @@ export async function loadAssignment(db: Db, m: Membership, assignmentId: number
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The API shape of an assignment at `now` (part 2 §3). */
-export async function presentAssignment(
-  deps: Deps,
-  m: Membership,
-  a: AssignmentRow,
-  rows: StageRow[],
-  now: Date,
-): Promise<Assignment> {
+/** Files and (for learners) participation of several assignments, in two queries. */
+async function loadExtras(deps: Deps, m: Membership, ids: number[]) {
+  const attached = ids.length
+    ? await deps.db
+        .select({
+          assignmentId: assignmentFiles.assignmentId,
+          id: files.id,
+          organisationId: files.organisationId,
+          originalName: files.originalName,
+          size: files.size,
+        })
+        .from(assignmentFiles)
+        .innerJoin(files, eq(files.id, assignmentFiles.fileId))
+        .where(inArray(assignmentFiles.assignmentId, ids))
+        .orderBy(asc(files.id))
+    : [];
+  const statuses =
+    m.enrollment && m.isLearner && ids.length
+      ? await deps.db
+          .select({ assignmentId: participations.assignmentId, status: participations.status })
+          .from(participations)
+          .where(
+            and(inArray(participations.assignmentId, ids), eq(participations.enrollmentId, m.enrollment.id)),
+          )
+      : [];
+  return {
+    filesOf: (id: number) =>
+      attached.filter((f) => f.assignmentId === id).map((f) => fileLink(deps.secret, f)),
+    // Learners always get a participation status (0: not taking part); managers get none.
+    participationOf: (id: number) =>
+      m.enrollment && m.isLearner ? (statuses.find((p) => p.assignmentId === id)?.status ?? 0) : undefined,
+  };
+}
+
+type Extras = Awaited<ReturnType<typeof loadExtras>>;
+
+function toApi(m: Membership, a: AssignmentRow, rows: StageRow[], now: Date, extras: Extras): Assignment {
   const steps = stepsFor(rows);
   const code = codeAt(steps, a.stepIndex);
   const step = steps[a.stepIndex];
-  const attached = await deps.db
-    .select({
-      id: files.id,
-      organisationId: files.organisationId,
-      originalName: files.originalName,
-      size: files.size,
-    })
-    .from(assignmentFiles)
-    .innerJoin(files, eq(files.id, assignmentFiles.fileId))
-    .where(eq(assignmentFiles.assignmentId, a.id))
-    .orderBy(asc(files.id));
-  let participation: number | undefined;
-  if (m.enrollment && m.isLearner) {
-    const [p] = await deps.db
-      .select({ status: participations.status })
-      .from(participations)
-      .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, m.enrollment.id)));
-    participation = p?.status ?? 0;
-  }
   const upcoming = a.isAutoSchedule ? nextBoundary(steps, a.stepIndex, now) : null;
   const editable = editableAt(steps, a.stepIndex);
+  const participation = extras.participationOf(a.id);
   return {
     id: a.id,
     course: a.courseId,
@@ -98,7 +109,7 @@ export async function presentAssignment(
       end_date: iso(s.endAt),
       stage_object: s.settings,
     })),
-    files: attached.map((f) => fileLink(deps.secret, f)),
+    files: extras.filesOf(a.id),
     ...(isManager(m)
       ? {
           editable: {
@@ -113,7 +124,18 @@ export async function presentAssignment(
   };
 }
 
-/** The course's assignments, newest first (learners: public ones). */
+/** The API shape of an assignment at `now` (part 2 §3). */
+export async function presentAssignment(
+  deps: Deps,
+  m: Membership,
+  a: AssignmentRow,
+  rows: StageRow[],
+  now: Date,
+): Promise<Assignment> {
+  return toApi(m, a, rows, now, await loadExtras(deps, m, [a.id]));
+}
+
+/** The course's assignments, newest first (learners: public ones), in four queries whatever their number. */
 export async function listAssignments(deps: Deps, m: Membership, now: Date) {
   const where = isManager(m)
     ? eq(assignments.courseId, m.course.id)
@@ -124,25 +146,20 @@ export async function listAssignments(deps: Deps, m: Membership, now: Date) {
     .where(where)
     .orderBy(desc(assignments.createdAt), desc(assignments.id));
   if (list.length === 0) return [];
+  const ids = list.map((a) => a.id);
   const allStages = await deps.db
     .select()
     .from(stages)
-    .where(
-      inArray(
-        stages.assignmentId,
-        list.map((a) => a.id),
-      ),
-    )
+    .where(inArray(stages.assignmentId, ids))
     .orderBy(asc(stages.position));
-  return Promise.all(
-    list.map((a) =>
-      presentAssignment(
-        deps,
-        m,
-        a,
-        allStages.filter((s) => s.assignmentId === a.id),
-        now,
-      ),
+  const extras = await loadExtras(deps, m, ids);
+  return list.map((a) =>
+    toApi(
+      m,
+      a,
+      allStages.filter((s) => s.assignmentId === a.id),
+      now,
+      extras,
     ),
   );
 }
