@@ -133,6 +133,8 @@ export const dashboardCourseSchema = z.object({
       stage: z.string().nullable(),
       end_date: z.string().nullable(),
       is_waiting_next_stage: z.boolean(),
+      is_auto_schedule: z.boolean(),
+      next_start_date: z.string().nullable(),
     }),
   ),
 });

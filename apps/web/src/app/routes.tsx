@@ -2,6 +2,12 @@ import { COURSE_ROLES } from '@pw/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
+import { AssignmentEditPage } from '../features/assignments/routes/AssignmentEditPage';
+import { AssignmentManagementPage } from '../features/assignments/routes/AssignmentManagementPage';
+import { AssignmentNewPage } from '../features/assignments/routes/AssignmentNewPage';
+import { PerformancesLayout } from '../features/assignments/routes/PerformancesLayout';
+import { StagePlaceholder } from '../features/assignments/routes/StagePlaceholder';
+import { TaskInfoPage } from '../features/assignments/routes/TaskInfoPage';
 import { useConfiguration } from '../features/auth/api/configuration';
 import { useAuth } from '../features/auth/auth-context';
 import { SignInPage } from '../features/auth/routes/SignInPage';
@@ -47,17 +53,22 @@ function courseRoutes() {
         <Route path="posts/new" element={<PostNewPage />} />
         <Route path="posts/:postId" element={<PostPage />} />
         <Route path="posts/:postId/edit" element={<PostEditPage />} />
+        <Route path="assignments/new" element={<AssignmentNewPage />} />
+        <Route path="assignments/:assignmentId" element={<AssignmentManagementPage />} />
+        <Route path="assignments/:assignmentId/edit" element={<AssignmentEditPage />} />
+        <Route path="assignments/:assignmentId/matchings" element={coming('matchings')} />
+        <Route path="assignments/:assignmentId/score" element={coming('score')} />
+        <Route path="assignments/:assignmentId/reports/:reportId" element={coming('report')} />
+        <Route path="assignments/:assignmentId/performances" element={<PerformancesLayout />}>
+          <Route index element={<Navigate replace to="info" />} />
+          <Route path="info" element={<TaskInfoPage />} />
+          <Route path=":stageKey" element={<StagePlaceholder />} />
+          <Route path="*" element={coming('performance')} />
+        </Route>
       </Route>
       <Route path="results" element={coming('courseResults')} />
       <Route path="results/enrolls/:enrollId/personal-score" element={coming('personalScore')} />
       <Route path="my-score" element={coming('myScore')} />
-      <Route path="assignments/new" element={coming('assignmentNew')} />
-      <Route path="assignments/:assignmentId" element={coming('assignment')} />
-      <Route path="assignments/:assignmentId/matchings" element={coming('matchings')} />
-      <Route path="assignments/:assignmentId/edit" element={coming('assignmentEdit')} />
-      <Route path="assignments/:assignmentId/score" element={coming('score')} />
-      <Route path="assignments/:assignmentId/reports/:reportId" element={coming('report')} />
-      <Route path="assignments/:assignmentId/performances/*" element={coming('performance')} />
     </Route>
   );
 }

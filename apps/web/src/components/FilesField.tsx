@@ -18,6 +18,8 @@ type Props = {
   /** A message about the files from the server (type not allowed, empty file…). */
   error?: string;
   testId?: string;
+  /** The file picker's filter; by default every extension the server accepts. */
+  accept?: string;
 };
 
 /**
@@ -34,6 +36,7 @@ export function FilesField({
   onRemovedChange,
   error,
   testId,
+  accept = UPLOAD_ACCEPT,
 }: Props) {
   const { t } = useTranslation();
   const add = (chosen: File[]) => {
@@ -108,7 +111,7 @@ export function FilesField({
           </Text>
         ) : null}
         <Group gap="xs">
-          <FileButton onChange={add} multiple accept={UPLOAD_ACCEPT}>
+          <FileButton onChange={add} multiple accept={accept}>
             {(props) => (
               <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />}>
                 {t('files.add')}

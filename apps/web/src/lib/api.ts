@@ -90,3 +90,76 @@ export async function apiUpload<T>(
   if (!res.ok) throw new ApiError(res.status, data as Partial<ErrorBody>);
   return data as T;
 }
+
+/** The file name of a download, from `Content-Disposition` (RFC 5987 `filename*` first). */
+export function dispositionName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? fallback;
+}
+
+/**
+ * Downloads `/api/v1<path>` as a blob with the same headers as `apiFetch` (a plain link cannot
+ * carry the token), reporting the bytes received so far; throws ApiError on any failure.
+ */
+export async function apiDownload(
+  path: string,
+  {
+    fallbackName,
+    onProgress,
+    signal,
+  }: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
+): Promise<{ blob: Blob; name: string }> {
+  const headers = baseHeaders();
+  headers.accept = '*/*';
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1${path}`, { headers, signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0);
+  }
+  if (!res.ok) {
+    const data: unknown = await res.json().catch(() => ({}));
+    throw new ApiError(res.status, data as Partial<ErrorBody>);
+  }
+  const name = dispositionName(res.headers.get('content-disposition'), fallbackName);
+  const type = res.headers.get('content-type') ?? 'application/octet-stream';
+  if (!res.body) return { blob: await res.blob(), name };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      onProgress?.(received);
+    }
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0);
+  }
+  return { blob: new Blob(chunks, { type }), name };
+}
+
+/** Hands a downloaded blob to the browser as a file. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

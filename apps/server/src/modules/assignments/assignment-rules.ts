@@ -19,6 +19,17 @@ export type StageRow = {
   settings: Record<string, unknown>;
 };
 
+/** JSON with object keys sorted, so settings compare equal whatever order the database keeps keys in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
 /** Progress entries of the editor as the stage machine's scheduled stages (dates normalised). */
 export function scheduledStages(settings: AssignmentSettings): ScheduledStage[] {
   return settings.progresses.map((p) =>
@@ -74,7 +85,7 @@ export function assertValidSettings(
       if (
         old &&
         !editable.settings[p.model] &&
-        JSON.stringify(old.settings) !== JSON.stringify(p.stage_object)
+        canonicalJson(old.settings) !== canonicalJson(p.stage_object)
       ) {
         add(`progresses.${p.model}`, 'validation.stage_settings_locked');
       }

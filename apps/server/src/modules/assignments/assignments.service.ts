@@ -8,7 +8,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { Membership } from '../courses/courses.policy';
 import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
 import { assertValidSettings, scheduledStages } from './assignment-rules';
-import { moveToNextStage } from './stage-runner';
+import { advanceAssignment, moveToNextStage } from './stage-runner';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
 export type AssignmentRow = typeof assignments.$inferSelect;
@@ -135,6 +135,20 @@ export async function presentAssignment(
   return toApi(m, a, rows, now, await loadExtras(deps, m, [a.id]));
 }
 
+/** The newest assignment this member can see, for "import the previous assignment". */
+export async function lastAssignmentId(db: Db, m: Membership): Promise<number | null> {
+  const where = isManager(m)
+    ? eq(assignments.courseId, m.course.id)
+    : and(eq(assignments.courseId, m.course.id), eq(assignments.isPublic, true));
+  const [row] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(where)
+    .orderBy(desc(assignments.createdAt), desc(assignments.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The course's assignments, newest first (learners: public ones), in four queries whatever their number. */
 export async function listAssignments(deps: Deps, m: Membership, now: Date) {
   const where = isManager(m)
@@ -217,8 +231,11 @@ export async function createAssignment(
       .where(eq(assignments.id, row.id));
     return row.id;
   });
-  if (settings.is_directly_starting && !settings.is_auto_schedule)
-    await moveToNextStage(deps.db, m.course.id, id, now);
+  if (settings.is_directly_starting) {
+    // Start now: manual assignments move by hand, automatic ones catch up with their schedule.
+    if (settings.is_auto_schedule) await advanceAssignment(deps.db, id, now);
+    else await moveToNextStage(deps.db, m.course.id, id, now);
+  }
   return id;
 }
 

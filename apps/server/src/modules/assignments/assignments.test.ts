@@ -400,3 +400,55 @@ describe('dashboard', () => {
     expect(all).toContain(hidden.id);
   });
 });
+
+describe('regressions found in the browser', () => {
+  it('an assignment in peer review can be saved with its settings unchanged (key order does not matter)', async () => {
+    const list = progresses();
+    const a = (await create({ is_directly_starting: true }, list)).json();
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/move-to-next-stage/`,
+      token: w.tokens.instructor,
+    });
+    // Send the peer settings with their keys in another order than the schema's.
+    const reordered = list.map((p) =>
+      p.model === 'peerreview'
+        ? { ...p, stage_object: Object.fromEntries(Object.entries(p.stage_object).reverse()) }
+        : p,
+    );
+    const res = await call(t, {
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/`,
+      token: w.tokens.instructor,
+      ...multipart({ name: a.name, description: '설명만 바꿈', progresses: JSON.stringify(reordered) }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().current_stage.stage).toBe('PE');
+  });
+
+  it('an automatic assignment that starts directly is running at once', async () => {
+    const res = await create(
+      { is_auto_schedule: true, is_directly_starting: true },
+      progresses({ dates: true }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 1, current_stage: { stage: 'ES' } });
+  });
+
+  it('last-assignment names the newest assignment the member can see', async () => {
+    const latest = (await create()).json();
+    const hidden = (await create({ is_public: false })).json();
+    const forInstructor = await call(t, {
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/last-assignment/`,
+      token: w.tokens.instructor,
+    });
+    expect(forInstructor.json()).toEqual({ id: hidden.id });
+    const forLearner = await call(t, {
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/last-assignment/`,
+      token: w.tokens.learner,
+    });
+    expect(forLearner.json()).toEqual({ id: latest.id });
+  });
+});

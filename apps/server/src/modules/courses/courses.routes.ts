@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
+import { lastAssignmentId } from '../assignments/assignments.service';
 import { discardFiles, readMultipart } from '../files/files.service';
 import { assertCanOpenCourse, assertInstructor, assertManager, loadMembership } from './courses.policy';
 import {
@@ -187,10 +188,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       params: courseParams,
       response: { 200: z.object({ id: z.number().int().nullable() }) },
     },
-    // Assignments arrive with a later issue; until then a course has no last assignment.
-    handler: async (request) => {
-      await membership(request, request.params.id);
-      return { id: null };
-    },
+    handler: async (request) => ({
+      id: await lastAssignmentId(app.db, await membership(request, request.params.id)),
+    }),
   });
 };

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Course, CourseRoleInfo, DashboardCourse, LearnerRow, UserCourses } from '@pw/contract';
-import { codeAt, isWaitingNextStage, type StageModel, stepsOf } from '@pw/domain';
+import { codeAt, isWaitingNextStage, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assignments, courseFiles, courses, enrollments, files, stages, users } from '../../db/schema';
@@ -261,6 +261,10 @@ export async function listDashboard(
         stage: code,
         end_date: steps[a.stepIndex]?.endAt?.toISOString() ?? null,
         is_waiting_next_stage: isWaitingNextStage(steps, a.stepIndex, now),
+        is_auto_schedule: a.isAutoSchedule,
+        next_start_date: a.isAutoSchedule
+          ? (nextBoundary(steps, a.stepIndex, now)?.toISOString() ?? null)
+          : null,
       });
     }
   }

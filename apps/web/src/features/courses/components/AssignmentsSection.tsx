@@ -1,25 +1,94 @@
-import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconClipboardList } from '@tabler/icons-react';
+import {
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconChevronDown, IconClipboardList, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { useAssignments } from '../../assignments/api/assignments';
+import { AssignmentCard } from '../../assignments/components/AssignmentCard';
+import { coursePath, isManagerRole } from '../course-mode';
+import { useCourseContext } from '../routes/CourseGate';
 
-/** The course page's assignment list; assignments arrive with a later issue, until then it is empty. */
+/**
+ * The course page's assignments (part 2 §2, §4): a card per assignment, newest first, and for
+ * instructors and assistants the new-assignment menu (blank, or importing the previous one's
+ * settings). A list that fails to load goes home (part 2 §8).
+ */
 export function AssignmentsSection() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { courseId, role } = useCourseContext();
+  const manager = isManagerRole(role);
+  const list = useAssignments(courseId);
+  const newPath = coursePath(courseId, role, 'assignments/new');
+
+  if (list.isError) return <Navigate replace to="/" />;
+  const items = list.data ?? [];
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="course-assignments-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="course-assignments-title">
-          {t('courses.assignments')}
-        </Title>
-        <Stack align="center" gap={6} py="lg" data-testid="assignments-empty">
-          <ThemeIcon size={44} radius="xl" variant="light" color="gray">
-            <IconClipboardList size={24} />
-          </ThemeIcon>
-          <Text fw={600}>{t('courses.noAssignments')}</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            {t('courses.noAssignmentsHint')}
-          </Text>
-        </Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="course-assignments-title">
+            {t('courses.assignments')}
+          </Title>
+          {manager ? (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  leftSection={<IconPlus size={14} />}
+                  rightSection={<IconChevronDown size={14} />}
+                  data-testid="assignment-new"
+                >
+                  {t('assignments.new')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => navigate(newPath)}>
+                  {t('assignments.newBlank')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconCopy size={14} />}
+                  disabled={items.length === 0}
+                  onClick={() => navigate(newPath, { state: { isLastAssignment: true } })}
+                >
+                  {t('assignments.importLast')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+        {list.isPending ? (
+          <Center mih={120} aria-busy="true">
+            <Loader size="sm" />
+          </Center>
+        ) : items.length === 0 ? (
+          <Stack align="center" gap={6} py="lg" data-testid="assignments-empty">
+            <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+              <IconClipboardList size={24} />
+            </ThemeIcon>
+            <Text fw={600}>{t('courses.noAssignments')}</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {manager ? t('assignments.emptyManager') : t('courses.noAssignmentsHint')}
+            </Text>
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="assignment-list">
+            {items.map((a) => (
+              <AssignmentCard key={a.id} assignment={a} />
+            ))}
+          </SimpleGrid>
+        )}
       </Stack>
     </Card>
   );

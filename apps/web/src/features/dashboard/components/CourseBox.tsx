@@ -1,10 +1,11 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import type { DashboardCourse } from '@pw/contract';
+import type { CourseRole, DashboardCourse } from '@pw/contract';
 import { IconClipboardList, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/dates';
-import { coursePath, enrolledRole } from '../../courses/course-mode';
+import { StatusBadge } from '../../assignments/components/StageText';
+import { formatShortDateTime, scheduleOf } from '../../assignments/stages';
+import { coursePath, enrolledRole, isManagerRole } from '../../courses/course-mode';
 
 type Assignment = DashboardCourse['assignments'][number];
 const TABS = ['all', 'progress', 'completed'] as const;
@@ -14,7 +15,22 @@ function isCompleted(a: Assignment) {
   return a.stage === 'CO';
 }
 
-function AssignmentList({ items }: { items: Assignment[] }) {
+/** What a box says about the schedule (part 2 §4), the same rule the course page's cards use. */
+function scheduleText(a: Assignment, t: (key: string, params?: Record<string, string>) => string) {
+  const info = scheduleOf({
+    status: a.status,
+    is_auto_schedule: a.is_auto_schedule,
+    is_waiting_next_stage: a.is_waiting_next_stage,
+    next_start_date: a.next_start_date,
+    current_stage: { stage: a.stage ?? 'PR', start_date: null, end_date: a.end_date },
+  });
+  if (info.kind === 'nextStart' || info.kind === 'currentEnd') {
+    return t(`assignments.schedule.${info.kind}`, { date: formatShortDateTime(info.date) });
+  }
+  return t(`assignments.schedule.${info.kind}`);
+}
+
+function AssignmentList({ items, course, role }: { items: Assignment[]; course: number; role: CourseRole }) {
   const { t } = useTranslation();
   if (items.length === 0) {
     return (
@@ -26,16 +42,31 @@ function AssignmentList({ items }: { items: Assignment[] }) {
       </Stack>
     );
   }
+  const target = (a: Assignment) =>
+    coursePath(
+      course,
+      role,
+      isManagerRole(role) ? `assignments/${a.id}` : `assignments/${a.id}/performances/info`,
+    );
   return (
-    <Stack gap={4} py="xs">
+    <Stack gap={6} py="xs">
       {items.map((a) => (
-        <Group key={a.id} justify="space-between" wrap="nowrap">
-          <Text size="sm" truncate>
-            {a.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {a.end_date ? formatDate(a.end_date) : ''}
-          </Text>
+        <Group
+          key={a.id}
+          justify="space-between"
+          wrap="nowrap"
+          gap="xs"
+          data-testid={`dashboard-assignment-${a.id}`}
+        >
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={target(a)} size="sm" truncate>
+              {a.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {scheduleText(a, t)}
+            </Text>
+          </Stack>
+          <StatusBadge assignment={a} testId="dashboard-assignment-status" />
         </Group>
       ))}
     </Stack>
@@ -95,7 +126,7 @@ export function CourseBox({ course, onHide }: { course: DashboardCourse; onHide:
           </Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Panel key={tab} value={tab}>
-              <AssignmentList items={lists[tab]} />
+              <AssignmentList items={lists[tab]} course={course.id} role={role} />
             </Tabs.Panel>
           ))}
         </Tabs>

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { assignmentsQuery } from './assignments';
+
+/** DELETE /courses/{id}/assignments/{aid}/ (instructor or assistant). */
+export function deleteAssignment(courseId: number, assignmentId: number) {
+  return apiFetch<void>(`/courses/${courseId}/assignments/${assignmentId}/`, { method: 'DELETE' });
+}
+
+export function useDeleteAssignment(courseId: number, assignmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteAssignment(courseId, assignmentId),
+    // The detail query is left alone (refetching it would 404); it goes once the page closes.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: assignmentsQuery(courseId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { assignmentsKey } from './assignments';
+
+/** POST …/late-participation/: 1 when the assignment has not started, else 2 (waiting for approval); 406 once complete. */
+export function requestLateParticipation(courseId: number, assignmentId: number) {
+  return apiFetch<{ status: number }>(
+    `/courses/${courseId}/assignments/${assignmentId}/late-participation/`,
+    {
+      method: 'POST',
+    },
+  );
+}
+
+export function useLateParticipation(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assignmentId: number) => requestLateParticipation(courseId, assignmentId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: assignmentsKey(courseId) }),
+  });
+}

@@ -1,0 +1,24 @@
+import type { Assignment } from '@pw/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { assignmentKey, assignmentQuery } from './assignment';
+import { assignmentsQuery } from './assignments';
+
+/** PATCH /courses/{id}/assignments/{aid}/move-to-next-stage/ (406 with a detail once complete). */
+export function moveToNextStage(courseId: number, assignmentId: number) {
+  return apiFetch<Assignment>(`/courses/${courseId}/assignments/${assignmentId}/move-to-next-stage/`, {
+    method: 'PATCH',
+  });
+}
+
+export function useMoveToNextStage(courseId: number, assignmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => moveToNextStage(courseId, assignmentId),
+    onSuccess: (assignment) => {
+      queryClient.setQueryData(assignmentQuery(courseId, assignmentId).queryKey, assignment);
+      void queryClient.invalidateQueries({ queryKey: assignmentKey(courseId, assignmentId) });
+      void queryClient.invalidateQueries({ queryKey: assignmentsQuery(courseId).queryKey });
+    },
+  });
+}

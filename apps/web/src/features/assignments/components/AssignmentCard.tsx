@@ -1,0 +1,66 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { Assignment } from '@pw/contract';
+import { IconEye, IconEyeOff, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { coursePath, isManagerRole } from '../../courses/course-mode';
+import { useCourseContext } from '../../courses/routes/CourseGate';
+import { ParticipationButton } from './ParticipationButton';
+import { ScheduleText, StatusBadge } from './StageText';
+
+/** One assignment on the course page: status, schedule, and the manager's or learner's button. */
+export function AssignmentCard({ assignment }: { assignment: Assignment }) {
+  const { t } = useTranslation();
+  const { courseId, role } = useCourseContext();
+  const manager = isManagerRole(role);
+  const a = assignment;
+  return (
+    <Card withBorder radius="md" p="md" data-testid={`assignment-card-${a.id}`}>
+      <Stack gap={8}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="assignment-name">
+            {a.name}
+          </Text>
+          {manager ? (
+            <Badge
+              variant="outline"
+              color={a.is_public ? 'teal' : 'gray'}
+              leftSection={a.is_public ? <IconEye size={12} /> : <IconEyeOff size={12} />}
+              style={{ flexShrink: 0 }}
+              data-testid="assignment-visibility"
+            >
+              {a.is_public ? t('assignments.visibility.public') : t('assignments.visibility.private')}
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap="xs">
+          <StatusBadge
+            assignment={{
+              status: a.status,
+              stage: a.current_stage.stage,
+              is_waiting_next_stage: a.is_waiting_next_stage,
+            }}
+            testId="assignment-status"
+          />
+          <ScheduleText assignment={a} testId="assignment-schedule" />
+        </Group>
+        <Group justify="flex-end">
+          {manager ? (
+            <Button
+              component={Link}
+              to={coursePath(courseId, role, `assignments/${a.id}`)}
+              size="xs"
+              variant="light"
+              leftSection={<IconSettings size={14} />}
+              data-testid={`assignment-manage-${a.id}`}
+            >
+              {t('assignments.manageTask')}
+            </Button>
+          ) : (
+            <ParticipationButton assignment={a} />
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFileSpreadsheet, IconFileZip } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../../lib/api';
+import { formatBytes } from '../../../lib/files';
+import { downloadAttachments } from '../api/attachments';
+import { downloadStagesOfLearners } from '../api/stages-of-learners';
+
+type Kind = 'sheet' | 'zip';
+
+/**
+ * The Export menu of the management page: the stages-of-learners spreadsheet and every
+ * attachment as one zip, downloaded with the token and shown as a progress toast (part 2 §8:
+ * success 'all attachments downloaded', failure 'this is the wrong request').
+ */
+export function ExportMenu({ courseId, assignmentId }: { courseId: number; assignmentId: number }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<Kind | null>(null);
+
+  const run = async (kind: Kind) => {
+    const id = `export-${kind}-${assignmentId}`;
+    setBusy(kind);
+    notifications.show({
+      id,
+      loading: true,
+      autoClose: false,
+      withCloseButton: false,
+      message: t('assignments.manage.downloading', { size: '' }),
+    });
+    const onProgress = (bytes: number) =>
+      notifications.update({
+        id,
+        loading: true,
+        autoClose: false,
+        message: t('assignments.manage.downloading', { size: formatBytes(bytes) }),
+      });
+    try {
+      const { blob, name } =
+        kind === 'sheet'
+          ? await downloadStagesOfLearners(courseId, assignmentId, onProgress)
+          : await downloadAttachments(courseId, assignmentId, onProgress);
+      saveBlob(blob, name);
+      notifications.update({
+        id,
+        loading: false,
+        color: 'teal',
+        autoClose: 4000,
+        withCloseButton: true,
+        message:
+          kind === 'zip' ? t('assignments.manage.attachmentsDownloaded') : t('assignments.manage.downloaded'),
+      });
+    } catch {
+      notifications.update({
+        id,
+        loading: false,
+        color: 'yellow',
+        autoClose: 5000,
+        withCloseButton: true,
+        message: t('common.wrongRequest'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Menu position="top-start" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy !== null}>
+          {t('assignments.manage.export')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('sheet')}>
+          {t('assignments.manage.exportSheet')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileZip size={16} />} onClick={() => void run('zip')}>
+          {t('assignments.manage.exportZip')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Assignment } from '@pw/contract';
+import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { coursePath } from '../../courses/course-mode';
+import { useCourseContext } from '../../courses/routes/CourseGate';
+import { useLateParticipation } from '../api/late-participation';
+
+/**
+ * A learner's way into an assignment (part 2 §4 participation): 1 opens the task information,
+ * 2 says to wait for the professor's approval, otherwise a (late) participation request. A
+ * completed assignment the learner did not take part in shows a disabled button with a tooltip.
+ */
+export function ParticipationButton({ assignment }: { assignment: Assignment }) {
+  const { t } = useTranslation();
+  const { courseId, role } = useCourseContext();
+  const join = useLateParticipation(courseId);
+  const participation = assignment.participation ?? 0;
+  const testId = `assignment-join-${assignment.id}`;
+
+  if (participation === 1) {
+    return (
+      <Button
+        component={Link}
+        to={coursePath(courseId, role, `assignments/${assignment.id}/performances/info`)}
+        size="xs"
+        rightSection={<IconArrowRight size={14} />}
+        data-testid={testId}
+      >
+        {t('assignments.join.enter')}
+      </Button>
+    );
+  }
+  if (assignment.status === 2) {
+    return (
+      <Tooltip label={t('assignments.join.completedTooltip')}>
+        <Button
+          size="xs"
+          variant="default"
+          data-disabled
+          aria-disabled
+          onClick={(e) => e.preventDefault()}
+          leftSection={<IconCheck size={14} />}
+          data-testid={testId}
+        >
+          {t('assignments.join.completed')}
+        </Button>
+      </Tooltip>
+    );
+  }
+  if (participation === 2) {
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        leftSection={<IconHourglassHigh size={14} />}
+        onClick={() => notifications.show({ color: 'yellow', message: t('assignments.join.waitingNotice') })}
+        data-testid={testId}
+      >
+        {t('assignments.join.waiting')}
+      </Button>
+    );
+  }
+  const request = async () => {
+    try {
+      const { status } = await join.mutateAsync(assignment.id);
+      notifications.show({
+        color: status === 1 ? 'teal' : 'blue',
+        message: status === 1 ? t('assignments.join.joined') : t('assignments.join.requested'),
+      });
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status === 406 ? error.body.detail : undefined;
+      notifications.show({ color: 'yellow', message: detail ?? t('common.wrongRequest') });
+    }
+  };
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      leftSection={<IconUserPlus size={14} />}
+      loading={join.isPending}
+      onClick={() => void request()}
+      data-testid={testId}
+    >
+      {t('assignments.join.request')}
+    </Button>
+  );
+}

@@ -1,0 +1,142 @@
+import { Badge, Button, Group, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { StageModelName } from '@pw/contract';
+import { IconCheck, IconUserCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useApproveParticipation } from '../api/approve-participation';
+import type { ManagementTable } from '../api/management';
+import { useStageLabels } from './StageText';
+
+type Props = { courseId: number; assignmentId: number; table: ManagementTable; canApprove: boolean };
+
+/**
+ * The student progress table of the management page (part 2 §2, §3): per step how many
+ * finished, per learner whether they read the task and how far each step is, and the
+ * approval button for late participation requests.
+ */
+export function ProgressTable({ courseId, assignmentId, table, canApprove }: Props) {
+  const { t } = useTranslation();
+  const labels = useStageLabels();
+  const approve = useApproveParticipation(courseId, assignmentId);
+
+  const onApprove = async (enrollmentId: number) => {
+    try {
+      await approve.mutateAsync(enrollmentId);
+      notifications.show({ color: 'teal', message: t('assignments.manage.approved') });
+    } catch {
+      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+    }
+  };
+
+  if (table.names.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" py="md" ta="center" data-testid="progress-table-empty">
+        {t('assignments.manage.noLearners')}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Table
+        striped
+        highlightOnHover
+        withTableBorder
+        verticalSpacing={6}
+        miw={560}
+        data-testid="progress-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={56}>{t('assignments.manage.no')}</Table.Th>
+            <Table.Th>{t('assignments.manage.learner')}</Table.Th>
+            <Table.Th>{t('assignments.manage.code')}</Table.Th>
+            <Table.Th>{t('assignments.manage.attended')}</Table.Th>
+            {table.headers.map((h) => (
+              <Table.Th key={h.short} data-testid={`progress-header-${h.short}`}>
+                <Text size="sm" fw={700} span>
+                  {labels.code(h.short)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {h.progress === ('adjustment' satisfies StageModelName)
+                    ? t('assignments.manage.notApplicable')
+                    : `${h.finished_performances} / ${h.performances}`}
+                </Text>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.names.map((person, i) => {
+            const cells = table.rows[i] ?? [];
+            return (
+              <Table.Tr key={person.pk} data-testid={`progress-row-${person.pk}`}>
+                <Table.Td>{i + 1}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {person.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {person.code ?? '-'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {person.status !== 1 ? (
+                    <Group gap={6} wrap="nowrap">
+                      <Badge size="sm" variant="light" color={person.is_late ? 'orange' : 'gray'}>
+                        {person.is_late
+                          ? t('assignments.manage.waitingApproval')
+                          : t('assignments.manage.notParticipating')}
+                      </Badge>
+                      {person.is_late && canApprove ? (
+                        <Button
+                          size="compact-xs"
+                          leftSection={<IconUserCheck size={12} />}
+                          loading={approve.isPending && approve.variables === person.is_late.enrollment_id}
+                          onClick={() => {
+                            if (person.is_late) void onApprove(person.is_late.enrollment_id);
+                          }}
+                          aria-label={t('assignments.manage.approveLabel', { name: person.name })}
+                        >
+                          {t('assignments.manage.approve')}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  ) : person.attended ? (
+                    <Badge size="sm" variant="light" color="teal">
+                      {t('assignments.manage.seen')}
+                    </Badge>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      {t('assignments.manage.notSeen')}
+                    </Text>
+                  )}
+                </Table.Td>
+                {cells.map((cell, j) => (
+                  <Table.Td key={`${person.pk}-${table.headers[j]?.short ?? j}`}>
+                    {!cell.is_contain || cell.total === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        –
+                      </Text>
+                    ) : cell.is_completed ? (
+                      <Tooltip label={`${cell.finished} / ${cell.total}`}>
+                        <Badge size="sm" color="teal" variant="light" leftSection={<IconCheck size={12} />}>
+                          {t('assignments.manage.done')}
+                        </Badge>
+                      </Tooltip>
+                    ) : (
+                      <Text size="sm">
+                        {cell.finished} / {cell.total}
+                      </Text>
+                    )}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

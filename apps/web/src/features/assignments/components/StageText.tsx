@@ -1,0 +1,76 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { Assignment, StageModelName } from '@pw/contract';
+import { IconClock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  formatShortDateTime,
+  MODEL_CODES,
+  type ScheduleInfo,
+  type StatusInfo,
+  scheduleOf,
+  statusOf,
+} from '../stages';
+
+/** Stage labels: a code's label, and a step's label with its companions merged in (part 2 §4). */
+export function useStageLabels() {
+  const { t } = useTranslation();
+  const code = (c: string) => t(`assignments.stages.${c}`, { defaultValue: c });
+  const step = (models: readonly StageModelName[]) => models.map((m) => code(MODEL_CODES[m])).join(' · ');
+  return { code, step };
+}
+
+const STATUS_COLORS: Record<StatusInfo['kind'], string> = {
+  completed: 'gray',
+  waitingToStart: 'yellow',
+  nextStageWaiting: 'orange',
+  proceeding: 'blue',
+};
+
+/** The card status (part 2 §4): completed, waiting to start, next stage waiting, `<stage>` proceeding. */
+export function StatusBadge({
+  assignment,
+  testId,
+}: {
+  assignment: { status: number; stage: string | null; is_waiting_next_stage: boolean };
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const labels = useStageLabels();
+  const status = statusOf(assignment);
+  const label =
+    status.kind === 'proceeding'
+      ? t('assignments.status.proceeding', { stage: labels.code(status.code) })
+      : t(`assignments.status.${status.kind}`);
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status.kind]} data-testid={testId} data-status={status.kind}>
+      {label}
+    </Badge>
+  );
+}
+
+export function scheduleLabel(
+  info: ScheduleInfo,
+  t: (key: string, params?: Record<string, string>) => string,
+) {
+  switch (info.kind) {
+    case 'nextStart':
+      return t('assignments.schedule.nextStart', { date: formatShortDateTime(info.date) });
+    case 'currentEnd':
+      return t('assignments.schedule.currentEnd', { date: formatShortDateTime(info.date) });
+    default:
+      return t(`assignments.schedule.${info.kind}`);
+  }
+}
+
+/** The card schedule (part 2 §4): manual, end, next start, or the current end. */
+export function ScheduleText({ assignment, testId }: { assignment: Assignment; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <IconClock size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+      <Text size="sm" c="dimmed" data-testid={testId}>
+        {scheduleLabel(scheduleOf(assignment), t)}
+      </Text>
+    </Group>
+  );
+}

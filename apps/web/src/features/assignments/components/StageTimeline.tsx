@@ -1,0 +1,58 @@
+import { Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type Assignment, UI } from '@pw/contract';
+import { IconFlag } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { currentStepIndex, formatShortDateTime, stepsOf } from '../stages';
+import { useStageLabels } from './StageText';
+
+/**
+ * The stage progress timeline: ES(+QU) → PE → AD → FE(+RE) → CO, with each step's period.
+ * Question writing and revision are merged into the essay and feedback labels (part 2 §4).
+ */
+export function StageTimeline({ assignment }: { assignment: Assignment }) {
+  const { t } = useTranslation();
+  const labels = useStageLabels();
+  const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const steps = stepsOf(assignment.progresses);
+  const current = currentStepIndex(steps, assignment.current_stage.stage);
+  const complete = current >= steps.length;
+  const period = (start: string | null, end: string | null) =>
+    start || end
+      ? `${formatShortDateTime(start) || '…'} ~ ${formatShortDateTime(end) || '…'}`
+      : t('assignments.timeline.notSet');
+  return (
+    <Stepper
+      active={complete ? steps.length + 1 : current}
+      orientation={narrow ? 'vertical' : 'horizontal'}
+      size="sm"
+      allowNextStepsSelect={false}
+      data-testid="stage-timeline"
+      data-current={assignment.current_stage.stage}
+    >
+      {steps.map((step, i) => (
+        <Stepper.Step
+          key={step.code}
+          label={labels.step(step.models)}
+          description={
+            <Text component="span" size="xs" c="dimmed">
+              {period(step.start, step.end)}
+              {i === current ? ` · ${t('assignments.timeline.current')}` : ''}
+            </Text>
+          }
+          data-testid={`timeline-step-${step.code}`}
+          data-state={i < current ? 'done' : i === current ? 'current' : 'upcoming'}
+        />
+      ))}
+      <Stepper.Step
+        label={labels.code('CO')}
+        icon={<IconFlag size={16} />}
+        completedIcon={<IconFlag size={16} />}
+        data-testid="timeline-step-CO"
+        data-state={complete ? 'done' : 'upcoming'}
+      />
+    </Stepper>
+  );
+}

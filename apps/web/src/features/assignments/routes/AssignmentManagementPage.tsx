@@ -1,0 +1,310 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Assignment } from '@pw/contract';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconChartBar,
+  IconEye,
+  IconEyeOff,
+  IconPencil,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ApiError } from '../../../lib/api';
+import { coursePath, isManagerRole } from '../../courses/course-mode';
+import { useCourseContext } from '../../courses/routes/CourseGate';
+import { assignmentKey, assignmentQuery } from '../api/assignment';
+import { useDeleteAssignment } from '../api/delete-assignment';
+import { useManagement } from '../api/management';
+import { useMoveToNextStage } from '../api/move-to-next-stage';
+import { Countdown } from '../components/Countdown';
+import { ExportMenu } from '../components/ExportMenu';
+import { ProgressTable } from '../components/ProgressTable';
+import { ScheduleText, StatusBadge, useStageLabels } from '../components/StageText';
+import { StageTimeline } from '../components/StageTimeline';
+import { canOpenMatchings, countdownTarget, currentStepIndex, stepsOf } from '../stages';
+
+function ManagementView({ assignment }: { assignment: Assignment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const labels = useStageLabels();
+  const { courseId, role } = useCourseContext();
+  const a = assignment;
+  const management = useManagement(courseId, a.id);
+  const move = useMoveToNextStage(courseId, a.id);
+  const remove = useDeleteAssignment(courseId, a.id);
+  const [moveOpened, moving] = useDisclosure(false);
+  const [deleteOpened, deleting] = useDisclosure(false);
+  const sub = (path: string) => coursePath(courseId, role, `assignments/${a.id}${path}`);
+  const coursePage = coursePath(courseId, role);
+
+  const steps = stepsOf(a.progresses);
+  const current = currentStepIndex(steps, a.current_stage.stage);
+  const complete = a.status === 2;
+  const next = steps[current + 1];
+  const nextLabel = next ? labels.step(next.models) : labels.code('CO');
+  const target = countdownTarget(a);
+  const skewMs = new Date(a.now).getTime() - Date.now();
+  const matchingOpen = canOpenMatchings(a.current_stage.stage, management.data?.headers ?? []);
+
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: assignmentKey(courseId, a.id) });
+  // The server's scheduler moves the stage within a few seconds of the moment: ask again a few times.
+  const catchUp = useRef<number[]>([]);
+  useEffect(
+    () => () => {
+      for (const id of catchUp.current) window.clearTimeout(id);
+    },
+    [],
+  );
+  const onElapsed = () => {
+    refetch();
+    for (const ms of [2500, 6000, 12000]) catchUp.current.push(window.setTimeout(refetch, ms));
+  };
+
+  const onMove = async () => {
+    try {
+      await move.mutateAsync();
+      moving.close();
+      notifications.show({ color: 'teal', message: t('assignments.manage.stageChanged') });
+    } catch (error) {
+      moving.close();
+      const detail = error instanceof ApiError && error.status === 406 ? error.body.detail : undefined;
+      notifications.show({ color: 'yellow', message: detail ?? t('assignments.manage.stageChangeFailed') });
+      refetch();
+    }
+  };
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync();
+      deleting.close();
+      notifications.show({ color: 'teal', message: t('assignments.manage.deleted') });
+      navigate(coursePage);
+    } catch {
+      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Anchor component={Link} to={coursePage} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t('courses.backToCourse')}
+        </Group>
+      </Anchor>
+      <Stack gap={6}>
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }} data-testid="assignment-title">
+          {a.name}
+        </Title>
+        <Group gap="xs">
+          <StatusBadge
+            assignment={{
+              status: a.status,
+              stage: a.current_stage.stage,
+              is_waiting_next_stage: a.is_waiting_next_stage,
+            }}
+            testId="assignment-status"
+          />
+          <Badge
+            variant="outline"
+            color={a.is_public ? 'teal' : 'gray'}
+            leftSection={a.is_public ? <IconEye size={12} /> : <IconEyeOff size={12} />}
+          >
+            {a.is_public ? t('assignments.visibility.public') : t('assignments.visibility.private')}
+          </Badge>
+          <ScheduleText assignment={a} />
+        </Group>
+      </Stack>
+
+      <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="stage-progress-title">
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <Title order={2} size="h4" id="stage-progress-title">
+              {t('assignments.manage.progress')}
+            </Title>
+            <Group gap="sm">
+              {target ? (
+                <Countdown target={target.date} kind={target.kind} skewMs={skewMs} onElapsed={onElapsed} />
+              ) : !a.is_auto_schedule && !complete ? (
+                <Text size="sm" c="dimmed">
+                  {t('assignments.manage.manualHint')}
+                </Text>
+              ) : null}
+              {complete ? null : (
+                <Button
+                  rightSection={<IconArrowRight size={16} />}
+                  onClick={moving.open}
+                  data-testid="assignment-next-step"
+                >
+                  {t('assignments.manage.nextStep')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          <StageTimeline assignment={a} />
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="student-progress-title">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={2} size="h4" id="student-progress-title">
+              {t('assignments.manage.students')}
+            </Title>
+            {management.data ? (
+              <Text size="sm" c="dimmed">
+                {t('assignments.manage.participants', {
+                  n: management.data.names.filter((p) => p.status === 1).length,
+                })}
+              </Text>
+            ) : null}
+          </Group>
+          {management.isPending ? (
+            <Center mih={120} aria-busy="true">
+              <Loader size="sm" />
+            </Center>
+          ) : management.isError ? (
+            <Text c="dimmed" size="sm">
+              {t('common.wrongRequest')}
+            </Text>
+          ) : (
+            <ProgressTable
+              courseId={courseId}
+              assignmentId={a.id}
+              table={management.data}
+              canApprove={!complete}
+            />
+          )}
+        </Stack>
+      </Card>
+
+      <Group justify="space-between" gap="sm" data-testid="assignment-actions">
+        <Group gap="sm">
+          <ExportMenu courseId={courseId} assignmentId={a.id} />
+          <Button
+            component={Link}
+            to={sub('/score')}
+            variant="default"
+            leftSection={<IconChartBar size={16} />}
+          >
+            {t('assignments.manage.scoreDetails')}
+          </Button>
+          {matchingOpen ? (
+            <Button
+              component={Link}
+              to={sub('/matchings')}
+              variant="default"
+              leftSection={<IconUsersGroup size={16} />}
+              data-testid="assignment-matching"
+            >
+              {t('assignments.manage.matching')}
+            </Button>
+          ) : (
+            <Tooltip label={t('assignments.manage.matchingDisabled')} multiline w={260}>
+              <Button
+                variant="default"
+                leftSection={<IconUsersGroup size={16} />}
+                data-disabled
+                aria-disabled
+                onClick={(e) => e.preventDefault()}
+                data-testid="assignment-matching"
+              >
+                {t('assignments.manage.matching')}
+              </Button>
+            </Tooltip>
+          )}
+        </Group>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={sub('/edit')}
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+            data-testid="assignment-edit"
+          >
+            {t('assignments.manage.edit')}
+          </Button>
+          <Button variant="outline" color="red" leftSection={<IconTrash size={16} />} onClick={deleting.open}>
+            {t('assignments.manage.delete')}
+          </Button>
+        </Group>
+      </Group>
+
+      <ConfirmModal
+        opened={moveOpened}
+        onClose={moving.close}
+        onConfirm={() => void onMove()}
+        title={t('assignments.manage.nextStepTitle')}
+        message={t('assignments.manage.nextStepConfirm', { stage: nextLabel })}
+        confirmLabel={t('assignments.manage.nextStepSubmit')}
+        loading={move.isPending}
+      />
+      <ConfirmModal
+        opened={deleteOpened}
+        onClose={deleting.close}
+        onConfirm={() => void onDelete()}
+        title={t('assignments.manage.deleteTitle')}
+        message={t('assignments.manage.deleteConfirm', { name: a.name })}
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * `/assignments/:assignmentId` (part 2 §2): the instructor's management page. Learners go to
+ * the task information; an assignment that fails to load goes back to the course.
+ */
+export function AssignmentManagementPage() {
+  const { courseId, role } = useCourseContext();
+  const assignmentId = Number(useParams().assignmentId);
+  const manager = isManagerRole(role);
+  const valid = Number.isInteger(assignmentId) && assignmentId > 0;
+  const assignment = useQuery({
+    ...assignmentQuery(courseId, assignmentId),
+    enabled: manager && valid,
+    // Once an auto-scheduled stage's moment has passed, ask again until the server has moved it.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const target = data ? countdownTarget(data) : null;
+      if (!data || !target) return false;
+      const serverNow = Date.now() + (new Date(data.now).getTime() - query.state.dataUpdatedAt);
+      return new Date(target.date).getTime() <= serverNow ? 3000 : false;
+    },
+  });
+  if (!valid || assignment.isError) return <Navigate replace to={coursePath(courseId, role)} />;
+  if (!manager)
+    return (
+      <Navigate replace to={coursePath(courseId, role, `assignments/${assignmentId}/performances/info`)} />
+    );
+  if (assignment.isPending) {
+    return (
+      <Center mih={200} aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  }
+  return <ManagementView assignment={assignment.data} />;
+}
