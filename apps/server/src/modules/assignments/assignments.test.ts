@@ -452,3 +452,50 @@ describe('regressions found in the browser', () => {
     expect(forLearner.json()).toEqual({ id: latest.id });
   });
 });
+
+describe('the remaining editor rules', () => {
+  it('questions, feedback scale, revision without feedback, overlapping and reversed dates', async () => {
+    const [essay, peer] = progresses({ scores: [60, 10, 10] });
+    const res = await create({}, [
+      essay,
+      { model: 'questionwriting', stage_object: { quizs: [{ quiz: 'q'.repeat(101) }] } },
+      peer,
+      { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 11 } },
+      { model: 'revisement', stage_object: { max_revisement_score: 10 } },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      'progresses.1.stage_object.quizs.0.quiz': ['100자 이하로 입력하세요.'],
+      'progresses.3.stage_object.max_point': ['피드백 점수는 2에서 10 사이로 입력하세요.'],
+    });
+    const noFeedback = await create({}, [
+      essay,
+      peer,
+      { model: 'revisement', stage_object: { max_revisement_score: 20 } },
+    ]);
+    expect(noFeedback.json().fields.progresses).toEqual(['고쳐쓰기 단계에는 피드백 평가 단계가 필요합니다.']);
+    const overlap = progresses({ dates: true });
+    overlap[1] = { ...overlap[1]!, start_date: inDays(2) } as (typeof overlap)[1];
+    const overlapping = await create({ is_auto_schedule: true }, overlap);
+    expect(overlapping.json().fields['schedule.1']).toEqual(['앞 단계가 끝나기 전에 시작할 수 없습니다.']);
+    const reversed = progresses({ dates: true });
+    reversed[0] = { ...reversed[0]!, end_date: inDays(1, 8) } as (typeof reversed)[0];
+    const backwards = await create({ is_auto_schedule: true }, reversed);
+    expect(backwards.json().fields['schedule.0']).toEqual(['종료 일시는 시작 일시보다 뒤여야 합니다.']);
+  });
+
+  it('a completed assignment cannot be edited', async () => {
+    const a = (await create({ is_directly_starting: true })).json();
+    const url = `/api/v1/courses/${w.course.id}/assignments/${a.id}/`;
+    await call(t, { method: 'PATCH', url: `${url}move-to-next-stage/`, token: w.tokens.instructor });
+    await call(t, { method: 'PATCH', url: `${url}move-to-next-stage/`, token: w.tokens.instructor });
+    const res = await call(t, {
+      method: 'PATCH',
+      url,
+      token: w.tokens.instructor,
+      ...multipart({ name: a.name, description: 'late change', progresses: JSON.stringify(progresses()) }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.non_field_errors).toEqual(['완료된 과제는 수정할 수 없습니다.']);
+  });
+});
