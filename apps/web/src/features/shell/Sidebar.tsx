@@ -124,6 +124,17 @@ function CourseSection({
   );
 }
 
+/** One icon of the narrow side navigation, with its name as tooltip and accessible label. */
+function NarrowIcon({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
+  return (
+    <Tooltip label={label} position="right">
+      <ActionIcon variant="subtle" color="white" size="lg" onClick={onClick} aria-label={label}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** The side navigation of part 1 §2: 280 px wide by default, 57 px narrow. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -170,50 +181,22 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         data-wide="false"
       >
         <Stack align="center" gap="sm" py="md">
-          <Tooltip label={t('nav.expand')} position="right">
-            <ActionIcon
-              variant="subtle"
-              color="white"
-              size="lg"
-              onClick={() => setWide(true)}
-              aria-label={t('nav.expand')}
-            >
-              <IconChevronsRight size={20} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('nav.myPage')} position="right">
-            <ActionIcon
-              variant="subtle"
-              color="white"
-              size="lg"
-              onClick={() => navigate('/my-page')}
-              aria-label={t('nav.myPage')}
-            >
-              <IconUser size={20} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('nav.dashboard')} position="right">
-            <ActionIcon
-              variant="subtle"
-              color="white"
-              size="lg"
-              onClick={() => navigate('/')}
-              aria-label={t('nav.dashboard')}
-            >
-              <IconLayoutDashboard size={20} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('nav.logout')} position="right">
-            <ActionIcon
-              variant="subtle"
-              color="white"
-              size="lg"
-              onClick={logOut}
-              aria-label={t('nav.logout')}
-            >
-              <IconLogout size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <NarrowIcon
+            label={t('nav.expand')}
+            onClick={() => setWide(true)}
+            icon={<IconChevronsRight size={20} />}
+          />
+          <NarrowIcon
+            label={t('nav.myPage')}
+            onClick={() => navigate('/my-page')}
+            icon={<IconUser size={20} />}
+          />
+          <NarrowIcon
+            label={t('nav.dashboard')}
+            onClick={() => navigate('/')}
+            icon={<IconLayoutDashboard size={20} />}
+          />
+          <NarrowIcon label={t('nav.logout')} onClick={logOut} icon={<IconLogout size={20} />} />
         </Stack>
       </Box>
     );

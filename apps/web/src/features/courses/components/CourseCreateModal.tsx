@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FilesField } from '../../../components/FilesField';
-import { isTooLarge } from '../../../lib/api';
-import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { reportUploadError } from '../../../lib/upload-errors';
 import { useCreateCourse } from '../api/create-course';
 import { coursePath } from '../course-mode';
 
@@ -53,14 +53,9 @@ export function CourseCreateModal({
       onCreated?.();
       navigate(coursePath(id, 'instructor'));
     } catch (error) {
-      if (isTooLarge(error)) {
-        notifications.show({ color: 'yellow', message: t('errors.payload_too_large') });
-        return;
-      }
-      const fields = fieldErrorsOf(error);
+      const fields = reportUploadError(error, t);
       applyFieldErrors(form.setError, fields, ['name', 'description']);
       setFilesError(fields?.files?.join(' '));
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
     }
   });
   return (

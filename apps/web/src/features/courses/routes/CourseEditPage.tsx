@@ -8,8 +8,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FilesField } from '../../../components/FilesField';
-import { isTooLarge } from '../../../lib/api';
-import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { reportUploadError } from '../../../lib/upload-errors';
 import { useUpdateCourse } from '../api/update-course';
 import { coursePath, isManagerRole } from '../course-mode';
 import { useCourseContext } from './CourseGate';
@@ -46,14 +46,9 @@ export function CourseEditPage() {
       notifications.show({ color: 'teal', message: t('courses.saved') });
       navigate(back);
     } catch (error) {
-      if (isTooLarge(error)) {
-        notifications.show({ color: 'yellow', message: t('errors.payload_too_large') });
-        return;
-      }
-      const fields = fieldErrorsOf(error);
+      const fields = reportUploadError(error, t);
       applyFieldErrors(form.setError, fields, ['name', 'description']);
       setFilesError(fields?.files?.join(' '));
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
     }
   });
 

@@ -4,12 +4,12 @@ import type { Post } from '@pw/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { reportUploadError } from '../../../lib/upload-errors';
 import { coursePath, isManagerRole } from '../../courses/course-mode';
 import { useCourseContext } from '../../courses/routes/CourseGate';
 import { usePost } from '../api/post';
 import { useUpdatePost } from '../api/update-post';
 import { PostForm, type PostSubmit } from '../components/PostForm';
-import { reportPostError } from '../upload-errors';
 
 function EditForm({ post }: { post: Post }) {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ function EditForm({ post }: { post: Post }) {
       navigate(detail);
       return undefined;
     } catch (error) {
-      return reportPostError(error, t);
+      return reportUploadError(error, t);
     }
   };
 

@@ -3,11 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { reportUploadError } from '../../../lib/upload-errors';
 import { coursePath, isManagerRole } from '../../courses/course-mode';
 import { useCourseContext } from '../../courses/routes/CourseGate';
 import { useCreatePost } from '../api/create-post';
 import { PostForm, type PostSubmit } from '../components/PostForm';
-import { reportPostError } from '../upload-errors';
 
 /** `/courses/:courseId/:role/posts/new`. */
 export function PostNewPage() {
@@ -25,7 +25,7 @@ export function PostNewPage() {
       navigate(coursePath(courseId, role, `posts/${post.id}`));
       return undefined;
     } catch (error) {
-      return reportPostError(error, t);
+      return reportUploadError(error, t);
     }
   };
 
