@@ -4,10 +4,14 @@
 export const SLACK_POINTS = 0.5;
 /** Root-mean-square deviation (share of the scale, beyond the slack) at which closeness is 0. */
 export const ZERO_CREDIT_DEVIATION = 0.5;
-/** Rounds of "consensus → reviewer accuracy → weights". */
+/** Rounds of "consensus → each reviewer's leniency and error → weights". */
 export const RELIABILITY_ROUNDS = 3;
-/** Compared reviews' worth of class-average behaviour added to each reviewer before weighting. */
-export const WEIGHT_PRIOR_REVIEWS = 6;
+/** Ratings' worth of "no leniency" added to each reviewer's measured leniency (shrinks it to 0). */
+export const LENIENCY_PRIOR_RATINGS = 8;
+/** Ratings' worth of class-average error variance added to each reviewer's own. */
+export const VARIANCE_PRIOR_RATINGS = 6;
+/** Essays' worth of class-average discrimination a low measured discrimination is pulled up by. */
+export const DISCRIMINATION_PRIOR_ESSAYS = 2;
 /** Lowest weight a peer's ratings can get (the average peer weighs 1). */
 export const MIN_WEIGHT = 0.01;
 /** Weight of an instructor taking part as a learner: three average peers. */

@@ -1,13 +1,24 @@
 // Evaluation ability (PE): how well a learner's ratings agree with, and discriminate like, the
-// others' ratings of the same essays. The same loop gives the weights the essay score uses.
-import { ANCHOR_WEIGHT, MIN_WEIGHT, RELIABILITY_ROUNDS, WEIGHT_PRIOR_REVIEWS } from './constants';
+// others' ratings of the same essays. The same loop estimates each reviewer's leniency and error,
+// which the essay score uses to correct and weight their ratings.
+import {
+  ANCHOR_WEIGHT,
+  DISCRIMINATION_PRIOR_ESSAYS,
+  LENIENCY_PRIOR_RATINGS,
+  MIN_WEIGHT,
+  RELIABILITY_ROUNDS,
+  VARIANCE_PRIOR_RATINGS,
+} from './constants';
 import type { RatingTable } from './ratings';
 import {
   addComparison,
   type ComparisonSums,
+  clamp,
   computeMean,
   computeMeanSquaredDeviation,
   createComparisonSums,
+  givesSameMarks,
+  isSameMarkOnDifferentEssays,
   measureCloseness,
   measureDiscrimination,
 } from './statistics';
@@ -19,14 +30,27 @@ export interface ReviewerRecord {
   /** Other reviews of the same essays the reviewer was compared with: the evidence. */
   comparedReviews: number;
   closeness: number | null;
+  /** Discrimination as measured, before a low figure from few essays is pulled up. */
+  measuredDiscrimination: number | null;
+  /** The discrimination used: the measured one, pulled up towards the class when it is low. */
   discrimination: number | null;
   /** closeness × discrimination */
   accuracy: number | null;
   meanSquaredDeviation: number | null;
 }
 
+/** What the loop believes about one reviewer; shares of the scale. */
+export interface ReviewerModel {
+  /** Taken off the reviewer's (unedited) ratings: + lenient, − harsh. */
+  leniency: number;
+  /** Variance of the reviewer's error once the leniency is taken off. */
+  variance: number;
+  /** Weight of the reviewer's ratings: the average peer weighs 1. */
+  weight: number;
+}
+
 export interface Reliability {
-  weights: Map<string, number>;
+  models: Map<string, ReviewerModel>;
   /** Weighted consensus per author and standard, as a share of the scale (null = no rating). */
   consensus: Map<string, (number | null)[]>;
   records: Map<string, ReviewerRecord>;
@@ -39,23 +63,30 @@ export interface EvaluationAbility {
 }
 
 interface EssaySums {
+  /** Σ w·(y − leniency) */
   sum: number[];
+  /** Σ w */
   weight: number[];
+  /** Σ w²·variance: with Σ w, how unsure the consensus is. */
+  noise: number[];
+  /** Σ of the reviewers' own points: the others' plain mean for the same-mark rule. */
+  plain: number[];
   count: number[];
 }
 
-// Alternates "weighted consensus → each reviewer against the others → weights" for a fixed
-// number of rounds. Anchors (instructors taking part as learners) keep a fixed, high weight.
+// Alternates "weighted consensus → each reviewer against the others → leniency, error and weight"
+// for a fixed number of rounds, starting from equal weights and no leniency. Anchors (instructors
+// taking part as learners) keep a fixed, high weight and are taken as they rate.
 export function estimateReliability(table: RatingTable): Reliability {
-  const weights = new Map<string, number>();
-  for (const review of table.peerReviews) {
-    weights.set(review.reviewerId, table.anchorIds.has(review.reviewerId) ? ANCHOR_WEIGHT : 1);
-  }
+  const models = startModels(table);
   for (let round = 0; ; round++) {
-    const sums = sumEssays(table, weights);
-    const records = measureReviewers(table, weights, sums);
-    if (round === RELIABILITY_ROUNDS) return { weights, consensus: computeConsensus(sums), records };
-    updateWeights(table, weights, records);
+    const sums = sumEssays(table, models);
+    const records = measureReviewers(table, models, sums);
+    if (round === RELIABILITY_ROUNDS) {
+      settleDiscrimination(table, records);
+      return { models, consensus: computeConsensus(sums), records };
+    }
+    updateModels(table, models, records);
   }
 }
 
@@ -76,7 +107,51 @@ export function scoreEvaluationAbility(
   return { value: max * (classAccuracy ?? 1) * completion, isStandIn: true };
 }
 
-function sumEssays(table: RatingTable, weights: Map<string, number>): Map<string, EssaySums> {
+// Equal weights, no leniency, and for everyone the variance that two ratings of the same essay
+// differ by when all reviewers are alike: half their mean squared difference.
+function startModels(table: RatingTable): Map<string, ReviewerModel> {
+  const variance = Math.max(roundingFloor(table), estimatePairVariance(table));
+  const models = new Map<string, ReviewerModel>();
+  for (const review of table.peerReviews) {
+    const isAnchor = table.anchorIds.has(review.reviewerId);
+    models.set(review.reviewerId, {
+      leniency: 0,
+      variance: isAnchor ? variance / ANCHOR_WEIGHT : variance,
+      weight: isAnchor ? ANCHOR_WEIGHT : 1,
+    });
+  }
+  return models;
+}
+
+function estimatePairVariance(table: RatingTable): number {
+  const cells = new Map<string, { sum: number; squares: number; count: number }>();
+  for (const review of table.peerReviews) {
+    for (const r of review.ratings) {
+      const key = `${review.authorId}\u0000${r.standardIndex}`;
+      const cell = cells.get(key) ?? { sum: 0, squares: 0, count: 0 };
+      cell.sum += r.original;
+      cell.squares += r.original * r.original;
+      cell.count += 1;
+      cells.set(key, cell);
+    }
+  }
+  let differences = 0;
+  let pairs = 0;
+  for (const cell of cells.values()) {
+    if (cell.count < 2) continue;
+    // Σ over pairs (x_i − x_j)² = n·Σx² − (Σx)²
+    differences += cell.count * cell.squares - cell.sum * cell.sum;
+    pairs += (cell.count * (cell.count - 1)) / 2;
+  }
+  return pairs > 0 ? differences / pairs / 2 : 0;
+}
+
+// Nobody rates more precisely than whole points: the mean rounding variance of the rubric.
+function roundingFloor(table: RatingTable): number {
+  return Math.max(1e-6, computeMean(table.slack.map((s) => (s * s) / 3)) ?? 0);
+}
+
+function sumEssays(table: RatingTable, models: Map<string, ReviewerModel>): Map<string, EssaySums> {
   const sums = new Map<string, EssaySums>();
   const size = table.standards.length;
   for (const review of table.peerReviews) {
@@ -85,26 +160,37 @@ function sumEssays(table: RatingTable, weights: Map<string, number>): Map<string
       essay = {
         sum: new Array(size).fill(0),
         weight: new Array(size).fill(0),
+        noise: new Array(size).fill(0),
+        plain: new Array(size).fill(0),
         count: new Array(size).fill(0),
       };
       sums.set(review.authorId, essay);
     }
-    const w = weights.get(review.reviewerId) ?? 1;
+    const model = models.get(review.reviewerId);
+    const w = model?.weight ?? 1;
     for (const r of review.ratings) {
       const i = r.standardIndex;
-      essay.sum[i] = (essay.sum[i] ?? 0) + w * r.given;
+      essay.sum[i] = (essay.sum[i] ?? 0) + w * correct(r.given, r.edited, model);
       essay.weight[i] = (essay.weight[i] ?? 0) + w;
+      essay.noise[i] = (essay.noise[i] ?? 0) + w * w * (model?.variance ?? 0);
+      essay.plain[i] = (essay.plain[i] ?? 0) + r.original;
       essay.count[i] = (essay.count[i] ?? 0) + 1;
     }
   }
   return sums;
 }
 
+// A rating with the reviewer's leniency taken off; an instructor's edit is taken as it is.
+function correct(given: number, edited: boolean, model: ReviewerModel | undefined): number {
+  return edited ? given : given - (model?.leniency ?? 0);
+}
+
 // Compares every reviewer with the consensus of the others (leave-one-out), using the reviewer's
 // own points: an instructor's edit corrects the author's grade, not the reviewer's judgement.
+// Each comparison carries how unsure the others' consensus is (Σ w² v ÷ (Σ w)² over the others).
 function measureReviewers(
   table: RatingTable,
-  weights: Map<string, number>,
+  models: Map<string, ReviewerModel>,
   sums: Map<string, EssaySums>,
 ): Map<string, ReviewerRecord> {
   const records = new Map<string, ReviewerRecord>();
@@ -118,20 +204,28 @@ function measureReviewers(
         comparedEssays: 0,
         comparedReviews: 0,
         closeness: null,
+        measuredDiscrimination: null,
         discrimination: null,
         accuracy: null,
         meanSquaredDeviation: null,
       };
       records.set(review.reviewerId, record);
     }
-    const w = weights.get(review.reviewerId) ?? 1;
+    const model = models.get(review.reviewerId);
+    const w = model?.weight ?? 1;
     let others = 0;
     for (const r of review.ratings) {
       const i = r.standardIndex;
       const count = essay.count[i] ?? 0;
       if (count < 2) continue;
-      const consensus = ((essay.sum[i] ?? 0) - w * r.given) / ((essay.weight[i] ?? 0) - w);
-      addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0);
+      const otherWeight = (essay.weight[i] ?? 0) - w;
+      if (otherWeight <= 0) continue;
+      const consensus = clamp(((essay.sum[i] ?? 0) - w * correct(r.given, r.edited, model)) / otherWeight, 0, 1);
+      const noise = Math.max(0, (essay.noise[i] ?? 0) - w * w * (model?.variance ?? 0));
+      addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, {
+        consensusVariance: noise / otherWeight ** 2,
+        othersMean: ((essay.plain[i] ?? 0) - r.original) / (count - 1),
+      });
       others = Math.max(others, count - 1);
     }
     if (others > 0) {
@@ -141,7 +235,8 @@ function measureReviewers(
   }
   for (const record of records.values()) {
     record.closeness = measureCloseness(record.sums);
-    record.discrimination = measureDiscrimination(record.sums);
+    record.measuredDiscrimination = measureDiscrimination(record.sums);
+    record.discrimination = record.measuredDiscrimination;
     record.accuracy =
       record.closeness === null || record.discrimination === null
         ? null
@@ -151,40 +246,82 @@ function measureReviewers(
   return records;
 }
 
-// Weight = discrimination ÷ (mean squared deviation + rounding variance), both pulled towards
-// the class average by a prior worth WEIGHT_PRIOR_REVIEWS compared reviews, then scaled so the
-// average peer weighs 1. Inverse error variance is the classic optimal weight (Hamer; de Alfaro
-// and Shavlovsky); the discrimination factor stops a same-mark reviewer, whose marks carry no
-// information, from counting as much as their modest deviation alone would allow.
-function updateWeights(
+// Each peer's leniency = mean deviation from the others, shrunk towards 0 by LENIENCY_PRIOR_RATINGS
+// ratings; error variance = mean squared deviation around that leniency minus the part the
+// others' consensus explains (Vancouver), shrunk towards the class by VARIANCE_PRIOR_RATINGS
+// ratings and never below the rounding variance. Weight = 1 ÷ variance (the optimal weight for
+// independent errors), 0 for a same-mark reviewer (their marks carry no information), scaled so
+// the average peer weighs 1 and floored at MIN_WEIGHT.
+function updateModels(
   table: RatingTable,
-  weights: Map<string, number>,
+  models: Map<string, ReviewerModel>,
   records: Map<string, ReviewerRecord>,
 ): void {
-  const measured = [...records.entries()]
-    .filter(([reviewerId, record]) => !table.anchorIds.has(reviewerId) && record.accuracy !== null)
-    .map(([, record]) => record);
-  const classDeviation = computeMean(measured.map((r) => r.meanSquaredDeviation ?? 0)) ?? 0;
-  const classDiscrimination = computeMean(measured.map((r) => r.discrimination ?? 1)) ?? 1;
-  const floor = computeMean(table.slack.map((s) => (s * s) / 3)) ?? 0;
-  const raw = new Map<string, number>();
-  for (const reviewerId of weights.keys()) {
-    if (table.anchorIds.has(reviewerId)) continue;
-    const record = records.get(reviewerId);
-    const n = record?.accuracy === null || record === undefined ? 0 : record.comparedReviews;
-    const deviation = shrink(record?.meanSquaredDeviation ?? 0, n, classDeviation);
-    const discrimination = shrink(record?.discrimination ?? 1, n, classDiscrimination);
-    raw.set(reviewerId, discrimination / (deviation + floor));
+  const floor = roundingFloor(table);
+  const residuals = new Map<string, { count: number; leniency: number; excess: number }>();
+  let classExcess = 0;
+  let classCount = 0;
+  for (const [reviewerId, record] of records) {
+    const s = record.sums;
+    if (table.anchorIds.has(reviewerId) || s.count === 0) continue;
+    let deviation = 0;
+    for (const standard of s.perStandard) deviation += standard.given - standard.consensus;
+    const leniency = deviation / (s.count + LENIENCY_PRIOR_RATINGS);
+    // Σ (d − b)² − Σ V = Σ d² − 2bΣd + n b² − Σ V
+    const excess =
+      s.squares - 2 * leniency * deviation + s.count * leniency * leniency - s.consensusVariance;
+    residuals.set(reviewerId, { count: s.count, leniency, excess });
+    classExcess += excess;
+    classCount += s.count;
   }
-  const average = computeMean([...raw.values()]) ?? 1;
-  for (const [reviewerId, weight] of raw) {
-    weights.set(reviewerId, average > 0 ? Math.max(MIN_WEIGHT, weight / average) : 1);
+  const classVariance = classCount > 0 ? Math.max(floor, classExcess / classCount) : floor;
+  const precision = new Map<string, number>();
+  for (const [reviewerId, model] of models) {
+    if (table.anchorIds.has(reviewerId)) continue;
+    const residual = residuals.get(reviewerId);
+    const record = records.get(reviewerId);
+    model.leniency = residual?.leniency ?? 0;
+    model.variance = Math.max(
+      floor,
+      (VARIANCE_PRIOR_RATINGS * classVariance + (residual?.excess ?? 0)) /
+        (VARIANCE_PRIOR_RATINGS + (residual?.count ?? 0)),
+    );
+    const informative = record === undefined || !isSameMarkOnDifferentEssays(record.sums);
+    precision.set(reviewerId, informative ? 1 / model.variance : 0);
+  }
+  const average = computeMean([...precision.values()]) ?? 0;
+  for (const [reviewerId, model] of models) {
+    if (table.anchorIds.has(reviewerId)) {
+      model.weight = ANCHOR_WEIGHT;
+      model.variance = average > 0 ? 1 / (ANCHOR_WEIGHT * average) : classVariance / ANCHOR_WEIGHT;
+      continue;
+    }
+    model.weight = average > 0 ? Math.max(MIN_WEIGHT, (precision.get(reviewerId) ?? 0) / average) : 1;
   }
 }
 
-// Pulls a reviewer's own figure towards the class figure; the more evidence, the less.
-function shrink(value: number, evidence: number, prior: number): number {
-  return (evidence * value + WEIGHT_PRIOR_REVIEWS * prior) / (evidence + WEIGHT_PRIOR_REVIEWS);
+// Discrimination over few essays is mostly chance: two essays ranked against one co-reviewer's
+// marks can come out at 0 for a careful reviewer. A measured discrimination below the class
+// average is pulled up towards it by DISCRIMINATION_PRIOR_ESSAYS essays' worth (benefit of the
+// doubt); one above it is kept. A reviewer who gave every essay the same marks gets no benefit
+// of the doubt: the same-mark rule's 0, or the little their unvarying marks earned where the
+// others put the essays less than a point apart, is a finding, not chance.
+function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerRecord>): void {
+  const measured: number[] = [];
+  for (const [reviewerId, record] of records) {
+    if (table.anchorIds.has(reviewerId) || record.measuredDiscrimination === null) continue;
+    if (isSameMarkOnDifferentEssays(record.sums)) continue;
+    measured.push(record.measuredDiscrimination);
+  }
+  const classDiscrimination = computeMean(measured);
+  for (const record of records.values()) {
+    const raw = record.measuredDiscrimination;
+    if (raw === null || classDiscrimination === null || givesSameMarks(record.sums)) continue;
+    const m = record.comparedEssays;
+    const pulled = (m * raw + DISCRIMINATION_PRIOR_ESSAYS * classDiscrimination) / (m + DISCRIMINATION_PRIOR_ESSAYS);
+    record.discrimination = Math.max(raw, pulled);
+    record.accuracy = record.closeness === null ? null : record.closeness * record.discrimination;
+  }
 }
 
 function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {
@@ -192,7 +329,10 @@ function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | n
   for (const [authorId, essay] of sums) {
     consensus.set(
       authorId,
-      essay.sum.map((sum, i) => ((essay.weight[i] ?? 0) > 0 ? sum / (essay.weight[i] ?? 1) : null)),
+      essay.sum.map((sum, i) => {
+        const weight = essay.weight[i] ?? 0;
+        return weight > 0 ? clamp(sum / weight, 0, 1) : null;
+      }),
     );
   }
   return consensus;

@@ -10,6 +10,8 @@ export interface Rating {
   given: number;
   /** The reviewer's own point, used to judge the reviewer. */
   original: number;
+  /** An instructor set the point: it is taken as it is, without the reviewer's leniency taken off. */
+  edited: boolean;
 }
 
 export interface PreparedReview {
@@ -107,6 +109,7 @@ function prepareReview(
       standardIndex: index,
       given: clamp(given, 0, max) / max,
       original: clamp(original, 0, max) / max,
+      edited: response.editedPoint !== null && response.editedPoint !== undefined,
     });
   }
   ratings.sort((a, b) => a.standardIndex - b.standardIndex);

@@ -2,7 +2,12 @@
 // ratings and revision scores in; every learner's five scores and report figures out.
 import { DEFAULT_FEEDBACK_MAX_POINT, LOWEST_EVALUATOR_SHARE } from './constants';
 import { scoreEssayWriting } from './essay-writing';
-import { estimateReliability, type ReviewerRecord, scoreEvaluationAbility } from './evaluation-ability';
+import {
+  estimateReliability,
+  type ReviewerModel,
+  type ReviewerRecord,
+  scoreEvaluationAbility,
+} from './evaluation-ability';
 import { adjustHelpfulness, scoreFeedbackReview } from './feedback-review';
 import { scoreMetacognition } from './metacognition';
 import { prepareRatings, type RatingTable } from './ratings';
@@ -89,7 +94,7 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
         peerReviewPoints: essay.points,
         feedbackReviewPoint: feedback.point,
         selfAssessment: meta.selfAssessment,
-        evaluation: describeEvaluation(table, id, record, reliability.weights.get(id), lowest.has(id)),
+        evaluation: describeEvaluation(table, id, record, reliability.models.get(id), lowest.has(id)),
       },
     });
   }
@@ -221,7 +226,7 @@ function describeEvaluation(
   table: RatingTable,
   id: string,
   record: ReviewerRecord | undefined,
-  weight: number | undefined,
+  model: ReviewerModel | undefined,
   isLowest: boolean,
 ): EvaluationDetail {
   const deviations = record === undefined ? [] : computeMeanDeviations(record.sums);
@@ -230,9 +235,11 @@ function describeEvaluation(
     completed: table.completedPeerReviews.get(id) ?? 0,
     compared: record?.comparedEssays ?? 0,
     closeness: record?.closeness ?? null,
+    measuredDiscrimination: record?.measuredDiscrimination ?? null,
     discrimination: record?.discrimination ?? null,
     accuracy: record?.accuracy ?? null,
-    weight: weight ?? 0,
+    weight: model?.weight ?? 0,
+    leniency: model?.leniency ?? 0,
     isLowest,
     standardBias: table.standards.map((s, i) => {
       const share = deviations[i] ?? null;

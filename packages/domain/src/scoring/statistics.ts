@@ -17,6 +17,11 @@ export interface ComparisonSums {
   squares: number;
   /** Σ rounding variance = Σ slack² / 3 */
   rounding: number;
+  /** Σ variance of the consensus compared with: how unsure the others' figure itself is. */
+  consensusVariance: number;
+  /** Σ E[max(0, |X| − slack)²] for X ~ N(0, consensus variance): the excess a reviewer who
+   * rated exactly the true quality would still show, because the consensus is itself unsure. */
+  expectedExcessSquares: number;
   perStandard: StandardSums[];
 }
 
@@ -24,7 +29,10 @@ interface StandardSums {
   count: number;
   /** Half a point as a share of this standard's scale. */
   slack: number;
-  /** Lowest and highest rating given and consensus met: the same-mark rule needs the ranges. */
+  /**
+   * Lowest and highest rating given, and of the others' plain mean marks (unweighted, as they
+   * gave them) on the essays compared: the same-mark rule needs the ranges.
+   */
   givenMin: number;
   givenMax: number;
   consensusMin: number;
@@ -69,7 +77,23 @@ export function createComparisonSums(standardCount: number): ComparisonSums {
       consensusSquares: 0,
     });
   }
-  return { count: 0, excessSquares: 0, squares: 0, rounding: 0, perStandard };
+  return {
+    count: 0,
+    excessSquares: 0,
+    squares: 0,
+    rounding: 0,
+    consensusVariance: 0,
+    expectedExcessSquares: 0,
+    perStandard,
+  };
+}
+
+/** What else is known about the consensus a rating is compared with. */
+export interface ComparisonContext {
+  /** How unsure the consensus is (variance, share²); 0 = exact, as the true quality is. */
+  consensusVariance?: number;
+  /** The others' plain mean mark (share) when the consensus is weighted or corrected. */
+  othersMean?: number;
 }
 
 // Adds one rating (given) and the consensus it is compared with; slack = half a point as a share.
@@ -79,7 +103,10 @@ export function addComparison(
   given: number,
   consensus: number,
   slack: number,
+  context: ComparisonContext = {},
 ): void {
+  const consensusVariance = context.consensusVariance ?? 0;
+  const othersMean = context.othersMean ?? consensus;
   const standard = sums.perStandard[standardIndex];
   if (standard === undefined) return;
   const deviation = given - consensus;
@@ -88,12 +115,14 @@ export function addComparison(
   sums.excessSquares += Math.max(0, Math.abs(deviation) - slack) ** 2;
   // Rounding to whole points has variance (1/12) point² = slack² / 3.
   sums.rounding += (slack * slack) / 3;
+  sums.consensusVariance += consensusVariance;
+  sums.expectedExcessSquares += expectExcessSquare(consensusVariance, slack);
   standard.count += 1;
   standard.slack = slack;
   standard.givenMin = Math.min(standard.givenMin, given);
   standard.givenMax = Math.max(standard.givenMax, given);
-  standard.consensusMin = Math.min(standard.consensusMin, consensus);
-  standard.consensusMax = Math.max(standard.consensusMax, consensus);
+  standard.consensusMin = Math.min(standard.consensusMin, othersMean);
+  standard.consensusMax = Math.max(standard.consensusMax, othersMean);
   standard.given += given;
   standard.consensus += consensus;
   standard.givenTimesConsensus += given * consensus;
@@ -101,10 +130,43 @@ export function addComparison(
 }
 
 // Closeness, 0..1: 1 − RMS(deviation beyond the slack) ÷ ZERO_CREDIT_DEVIATION, floored at 0.
+// The part of the excess that the consensus's own uncertainty explains is taken off first: a
+// reviewer who met an unreliable co-reviewer is not blamed for the co-reviewer's error.
 export function measureCloseness(sums: ComparisonSums): number | null {
   if (sums.count === 0) return null;
-  const rms = Math.sqrt(sums.excessSquares / sums.count);
+  const rms = Math.sqrt(Math.max(0, sums.excessSquares - sums.expectedExcessSquares) / sums.count);
   return Math.max(0, 1 - rms / ZERO_CREDIT_DEVIATION);
+}
+
+// E[max(0, |X| − a)²] for X ~ N(0, variance): 2·((σ² + a²)·Q(a/σ) − a·σ·φ(a/σ)), where Q is the
+// upper tail and φ the density of the standard normal.
+export function expectExcessSquare(variance: number, slack: number): number {
+  if (!(variance > 0)) return 0;
+  const sigma = Math.sqrt(variance);
+  const z = slack / sigma;
+  const density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  return Math.max(0, 2 * ((variance + slack * slack) * upperTail(z) - slack * sigma * density));
+}
+
+// Q(z) = P(Z > z) for the standard normal, z ≥ 0, via erfc (Numerical Recipes' erfcc, relative
+// error below 1.2e-7 everywhere).
+function upperTail(z: number): number {
+  const x = z / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const erfc =
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return 0.5 * erfc;
 }
 
 // Discrimination, 0..1: do the ratings rise and fall with the consensus across essays? Within
@@ -129,18 +191,28 @@ export function measureDiscrimination(sums: ComparisonSums): number | null {
 }
 
 // The same-mark rule: the rater gave exactly the same points on every standard to every essay
-// compared, while on at least one standard the consensus on two of those essays lies a whole
-// point (twice the slack) or more apart. Consensus differences under a point are left to the
+// compared, while on at least one standard the others' plain mean marks on two of those essays
+// lie a whole point (twice the slack) or more apart. Consensus differences under a point are left to the
 // formula: whole-point marks cannot be expected to follow them, and κ already forgives them.
 export function isSameMarkOnDifferentEssays(sums: ComparisonSums): boolean {
-  let essaysDiffer = false;
+  if (!givesSameMarks(sums)) return false;
+  for (const s of sums.perStandard) {
+    const spread = s.consensusMax - s.consensusMin;
+    if (s.count > 0 && spread > FLOAT_TOLERANCE && spread >= 2 * s.slack - FLOAT_TOLERANCE) return true;
+  }
+  return false;
+}
+
+// The rater gave exactly the same points on every standard to every essay compared (at least
+// two comparisons on some standard).
+export function givesSameMarks(sums: ComparisonSums): boolean {
+  let repeated = false;
   for (const s of sums.perStandard) {
     if (s.count === 0) continue;
     if (s.givenMax - s.givenMin > FLOAT_TOLERANCE) return false;
-    const spread = s.consensusMax - s.consensusMin;
-    if (spread > FLOAT_TOLERANCE && spread >= 2 * s.slack - FLOAT_TOLERANCE) essaysDiffer = true;
+    if (s.count > 1) repeated = true;
   }
-  return essaysDiffer;
+  return repeated;
 }
 
 // Mean of (given − consensus) per standard as a share of the scale: leniency (+) or harshness (−).

@@ -95,11 +95,18 @@ export interface EvaluationDetail {
   /** Essays on which someone else's rating allowed a comparison. */
   compared: number;
   closeness: number | null;
+  /** Discrimination as measured; `discrimination` is this pulled up towards the class when low. */
+  measuredDiscrimination: number | null;
   discrimination: number | null;
   /** closeness × discrimination, or null when nothing could be compared. */
   accuracy: number | null;
   /** Weight of this learner's ratings in essay scores. */
   weight: number;
+  /**
+   * Share of the scale taken off this learner's ratings before they count for the authors
+   * (+ lenient, − harsh); times a standard's max point gives points.
+   */
+  leniency: number;
   isLowest: boolean;
   /** Mean (given − others' consensus) per standard, in points: the learner's leniency or harshness. */
   standardBias: { standardId: string; meanDeviation: number | null }[];
