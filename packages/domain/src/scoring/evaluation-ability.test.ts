@@ -28,21 +28,27 @@ function classOf(overrides: Record<string, (quality: number) => number>) {
 
 describe('estimateReliability', () => {
   it('gives truthful reviewers full accuracy and equal weight', () => {
-    const { records, weights } = estimateReliability(classOf({}));
+    const { records, models } = estimateReliability(classOf({}));
     for (const id of ['r1', 'r2', 'r3', 'r4']) {
       expect(records.get(id)?.accuracy).toBeCloseTo(1, 12);
-      expect(weights.get(id)).toBeCloseTo(1, 12);
+      expect(models.get(id)?.weight).toBeCloseTo(1, 12);
+      expect(models.get(id)?.leniency).toBeCloseTo(0, 12);
     }
   });
 
   it('puts a same-mark reviewer last, at 0, with the lowest weight', () => {
-    const { records, weights } = estimateReliability(classOf({ r4: () => 3 }));
+    const { records, models } = estimateReliability(classOf({ r4: () => 3 }));
+    const weight = (id: string) => models.get(id)?.weight ?? 0;
     const r4 = records.get('r4');
     expect(r4?.discrimination).toBe(0);
     expect(r4?.accuracy).toBe(0);
     for (const id of ['r1', 'r2', 'r3']) {
       expect(records.get(id)?.accuracy ?? 0).toBeGreaterThan(0.9);
-      expect(weights.get(id) ?? 0).toBeGreaterThan(weights.get('r4') ?? 1);
+      expect(weight(id)).toBeGreaterThan(weight('r4'));
+    }
+    // Marks that never vary carry no information: the lowest weight there is.
+    expect(weight('r4')).toBe(0.01);
+    for (const id of ['r1', 'r2', 'r3']) {
     }
   });
 
@@ -74,8 +80,9 @@ describe('estimateReliability', () => {
         rate('prof', 'e4', 4),
       ],
     });
-    const { weights, consensus } = estimateReliability(table);
-    expect(weights.get('prof')).toBe(3);
+    const { models, consensus } = estimateReliability(table);
+    expect(models.get('prof')?.weight).toBe(3);
+    expect(models.get('prof')?.leniency).toBe(0);
     // Three average peers' worth against two peers: far above the plain mean of 0.47.
     expect(consensus.get('e5')?.[0] ?? 0).toBeGreaterThan(0.6);
   });
@@ -95,10 +102,18 @@ describe('estimateReliability', () => {
 
 describe('scoreEvaluationAbility', () => {
   const record = (accuracy: number | null) => ({
-    sums: { count: 0, excessSquares: 0, squares: 0, rounding: 0, perStandard: [] },
+    sums: {
+      count: 0,
+      excessSquares: 0,
+      squares: 0,
+      rounding: 0,
+      consensusVariance: 0,
+      perStandard: [],
+    },
     comparedEssays: accuracy === null ? 0 : 3,
     comparedReviews: accuracy === null ? 0 : 6,
     closeness: accuracy,
+    measuredDiscrimination: accuracy === null ? null : 1,
     discrimination: accuracy === null ? null : 1,
     accuracy,
     meanSquaredDeviation: null,

@@ -379,11 +379,13 @@ describe('the same-mark rule and red marks', () => {
     // compared with is exactly 0.2, 0.4, 0.6, 0.8: four essays a point or more apart. The formula
     // alone would give κ / (Σċ² + κ) = 0.01333 / (0.2 + 0.01333) = 0.0625; the rule gives 0.
     // Closeness: deviations 0.4, 0.2, 0, 0.2 → beyond the slack 0.3, 0.1, 0, 0.1 → RMS 0.1658 →
-    // 0.6683. Accuracy 0.6683 × 0 = 0; five evaluators → at most ⌊1.5⌋ = 1 red: p4.
+    // 0.6683 (0.669: p4's marks, at the lowest weight, still tilt the others' measured leniency a
+    // trifle, and that is taken off their marks). Accuracy × 0 = 0; five evaluators → at most
+    // ⌊1.5⌋ = 1 red: p4.
     const result = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5], { p4: () => 3 }));
     const p4 = evaluation(result, 'p4');
     expect(p4?.discrimination).toBe(0);
-    expect(p4?.closeness).toBeCloseTo(1 - Math.sqrt(0.0275) / 0.5, 12);
+    expect(p4?.closeness).toBeCloseTo(1 - Math.sqrt(0.0275) / 0.5, 2);
     expect(p4?.accuracy).toBe(0);
     expect(result.learners.find((l) => l.learnerId === 'p4')?.scores.peerReview).toBe(0);
     for (const id of ['p0', 'p1', 'p2', 'p3']) expect(evaluation(result, id)?.accuracy).toBeGreaterThan(0);
@@ -393,8 +395,10 @@ describe('the same-mark rule and red marks', () => {
 
   it('keeps "nothing to discriminate" when the others rated the essays identically', () => {
     // p2 and p3 each review p0 and p1 (p2 gives 4 and 4, p3 gives 2 and 2); p0 and p1 review p2
-    // and p3 truthfully alike. For p3 the others' consensus is 0.8 and 0.8: identical, so
-    // discrimination stays (0 + κ) / (0 + κ) = 1; closeness = 1 − (0.4 − 0.1) / 0.5 = 0.4.
+    // and p3 truthfully alike. For p3 the others' marks are 4 and 4: identical, so discrimination
+    // stays (0 + κ) / (0 + κ) = 1. Nothing says which of p2 and p3 is off, so each is taken to be
+    // partly lenient (p2) or harsh (p3) and the other's corrected mark is the yardstick: both
+    // end up equally close, closer than the uncorrected 1 − (0.4 − 0.1) / 0.5 = 0.4.
     const rate = (reviewerId: string, authorId: string, point: number): Review => ({
       reviewerId,
       authorId,
@@ -417,18 +421,33 @@ describe('the same-mark rule and red marks', () => {
     });
     for (const id of ['p2', 'p3']) {
       expect(evaluation(result, id)?.discrimination).toBe(1);
-      expect(evaluation(result, id)?.accuracy).toBeCloseTo(0.4, 12);
+      expect(evaluation(result, id)?.accuracy).toBe(evaluation(result, id)?.closeness);
+      expect(evaluation(result, id)?.accuracy).toBeGreaterThan(0.4);
+      expect(evaluation(result, id)?.accuracy).toBeLessThan(1);
     }
+    expect(evaluation(result, 'p2')?.leniency).toBeGreaterThan(0);
+    expect(evaluation(result, 'p3')?.leniency).toBeCloseTo(-(evaluation(result, 'p2')?.leniency ?? 0), 12);
+    expect(evaluation(result, 'p2')?.accuracy).toBeCloseTo(evaluation(result, 'p3')?.accuracy ?? 0, 12);
   });
 
   it('does not touch a reviewer who varies on at least one standard', () => {
     // p4 gives 3 on standard 0 but the quality on standard 1. Against the exact consensus
     // 0.2..0.8: standard 0 Σġċ = 0, Σċ² = 0.2; standard 1 Σġċ = Σċ² = 0.2; Σκ = 8 × 0.01/3 →
-    // (0.2 + 0.02667) / (0.4 + 0.02667) = 0.53125.
+    // (0.2 + 0.02667) / (0.4 + 0.02667) = 0.53125 measured (0.532: each essay's others are a
+    // different four, each with its own small leniency taken off). Below the class average, so it
+    // is pulled up by 2 essays' worth of that average over its 4 essays: (4 × measured + 2 × average) / 6.
     const result = scoreAssignment(
       everyoneReviewsEveryone([1, 2, 3, 4, 5], { p4: (q, i) => (i === 0 ? 3 : q) }, 2),
     );
-    expect(evaluation(result, 'p4')?.discrimination).toBeCloseTo(0.53125, 12);
+    const p4 = evaluation(result, 'p4');
+    expect(p4?.measuredDiscrimination).toBeCloseTo(0.53125, 2);
+    const measured = p4?.measuredDiscrimination ?? 0;
+    const average =
+      result.learners.reduce((sum, l) => sum + (l.evaluation.measuredDiscrimination ?? 0), 0) / 5;
+    expect(average).toBeLessThan(1);
+    expect(p4?.compared).toBe(4);
+    expect(p4?.discrimination).toBeCloseTo((4 * measured + 2 * average) / 6, 12);
+    expect(p4?.accuracy).toBeCloseTo((p4?.closeness ?? 0) * (p4?.discrimination ?? 0), 12);
   });
 
   it('breaks a tie at 0 by closeness: the same-mark reviewer further from the others is marked', () => {

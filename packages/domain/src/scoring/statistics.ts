@@ -19,9 +19,6 @@ export interface ComparisonSums {
   rounding: number;
   /** Σ variance of the consensus compared with: how unsure the others' figure itself is. */
   consensusVariance: number;
-  /** Σ E[max(0, |X| − slack)²] for X ~ N(0, consensus variance): the excess a reviewer who
-   * rated exactly the true quality would still show, because the consensus is itself unsure. */
-  expectedExcessSquares: number;
   perStandard: StandardSums[];
 }
 
@@ -83,7 +80,6 @@ export function createComparisonSums(standardCount: number): ComparisonSums {
     squares: 0,
     rounding: 0,
     consensusVariance: 0,
-    expectedExcessSquares: 0,
     perStandard,
   };
 }
@@ -116,7 +112,6 @@ export function addComparison(
   // Rounding to whole points has variance (1/12) point² = slack² / 3.
   sums.rounding += (slack * slack) / 3;
   sums.consensusVariance += consensusVariance;
-  sums.expectedExcessSquares += expectExcessSquare(consensusVariance, slack);
   standard.count += 1;
   standard.slack = slack;
   standard.givenMin = Math.min(standard.givenMin, given);
@@ -130,43 +125,10 @@ export function addComparison(
 }
 
 // Closeness, 0..1: 1 − RMS(deviation beyond the slack) ÷ ZERO_CREDIT_DEVIATION, floored at 0.
-// The part of the excess that the consensus's own uncertainty explains is taken off first: a
-// reviewer who met an unreliable co-reviewer is not blamed for the co-reviewer's error.
 export function measureCloseness(sums: ComparisonSums): number | null {
   if (sums.count === 0) return null;
-  const rms = Math.sqrt(Math.max(0, sums.excessSquares - sums.expectedExcessSquares) / sums.count);
+  const rms = Math.sqrt(sums.excessSquares / sums.count);
   return Math.max(0, 1 - rms / ZERO_CREDIT_DEVIATION);
-}
-
-// E[max(0, |X| − a)²] for X ~ N(0, variance): 2·((σ² + a²)·Q(a/σ) − a·σ·φ(a/σ)), where Q is the
-// upper tail and φ the density of the standard normal.
-export function expectExcessSquare(variance: number, slack: number): number {
-  if (!(variance > 0)) return 0;
-  const sigma = Math.sqrt(variance);
-  const z = slack / sigma;
-  const density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-  return Math.max(0, 2 * ((variance + slack * slack) * upperTail(z) - slack * sigma * density));
-}
-
-// Q(z) = P(Z > z) for the standard normal, z ≥ 0, via erfc (Numerical Recipes' erfcc, relative
-// error below 1.2e-7 everywhere).
-function upperTail(z: number): number {
-  const x = z / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * x);
-  const erfc =
-    t *
-    Math.exp(
-      -x * x -
-        1.26551223 +
-        t *
-          (1.00002368 +
-            t *
-              (0.37409196 +
-                t *
-                  (0.09678418 +
-                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
-    );
-  return 0.5 * erfc;
 }
 
 // Discrimination, 0..1: do the ratings rise and fall with the consensus across essays? Within
