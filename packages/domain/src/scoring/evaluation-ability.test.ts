@@ -100,6 +100,144 @@ describe('estimateReliability', () => {
   });
 });
 
+describe('leniency, error variance and weights', () => {
+  it('takes a lenient reviewer’s leniency off their marks, so authors are not favoured by chance', () => {
+    // r4 gives every essay one point more than it is worth (5 stays 5).
+    const table = classOf({ r4: (q) => Math.min(5, q + 1) });
+    const { models, consensus } = estimateReliability(table);
+    // +1 point (0.2) on four of five essays, shrunk by 8 ratings' worth of "no leniency":
+    // about 0.8 / 13 = 0.06.
+    expect(models.get('r4')?.leniency ?? 0).toBeGreaterThan(0.05);
+    for (const id of ['r1', 'r2', 'r3']) {
+      expect(Math.abs(models.get(id)?.leniency ?? 1)).toBeLessThan(0.02);
+      expect(models.get(id)?.weight ?? 0).toBeGreaterThan(models.get('r4')?.weight ?? 1);
+    }
+    // Essay e2 is worth 2 (0.4): the plain mean of 2, 2, 2, 3 is 0.45; the consensus is closer.
+    const e2 = consensus.get('e2')?.[0] ?? 0;
+    expect(Math.abs(e2 - 0.4)).toBeLessThan(0.45 - 0.4);
+    expect(e2).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('takes an instructor’s edited point as it is, without the reviewer’s leniency', () => {
+    const lenient = (q: number) => Math.min(5, q + 1);
+    const plain = estimateReliability(classOf({ r4: lenient }));
+    // The instructor sets r4's point on e2 to the very mark r4 gave (3): it now counts as given.
+    const reviews = ['e1', 'e2', 'e3', 'e4', 'e5'].flatMap((authorId, i) =>
+      ['r1', 'r2', 'r3', 'r4'].map((reviewerId) => {
+        const q = i + 1;
+        const point = reviewerId === 'r4' ? lenient(q) : q;
+        return rate(
+          reviewerId,
+          authorId,
+          point,
+          reviewerId === 'r4' && authorId === 'e2' ? point : undefined,
+        );
+      }),
+    );
+    const edited = estimateReliability(
+      prepareRatings({
+        settings: { standards, maxScores: {} },
+        learners: ['e1', 'e2', 'e3', 'e4', 'e5', 'r1', 'r2', 'r3', 'r4'].map((id) => ({ id })),
+        reviews,
+      }),
+    );
+    expect(edited.consensus.get('e2')?.[0] ?? 0).toBeGreaterThan(plain.consensus.get('e2')?.[0] ?? 1);
+    // The reviewer is still judged, and corrected elsewhere, on their own marks.
+    expect(edited.models.get('r4')?.leniency).toBeCloseTo(plain.models.get('r4')?.leniency ?? 0, 2);
+    expect(edited.consensus.get('e3')?.[0]).toBeCloseTo(plain.consensus.get('e3')?.[0] ?? 0, 2);
+  });
+
+  it('blames the reviewer who disagrees with everyone, not the co-reviewers they disagreed with', () => {
+    // Two reviewers per essay on a ring: x rates its two essays 4 points off; its co-reviewers
+    // agree with their other co-reviewers. Each co-reviewer shares one bad essay with x.
+    const authors = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const quality: Record<string, number> = { a: 1, b: 2, c: 3, d: 4, e: 5, f: 3 };
+    const ring = ['x', 'p', 'q', 'r', 's', 't'];
+    const reviews: Review[] = [];
+    authors.forEach((authorId, i) => {
+      for (const reviewerId of [ring[i] ?? '', ring[(i + 1) % 6] ?? '']) {
+        const q = quality[authorId] ?? 3;
+        reviews.push(rate(reviewerId, authorId, reviewerId === 'x' ? (q <= 2 ? q + 3 : q - 3) : q));
+      }
+    });
+    const table = prepareRatings({
+      settings: { standards, maxScores: {} },
+      learners: [...authors, ...ring].map((id) => ({ id })),
+      reviews,
+    });
+    const { models, records } = estimateReliability(table);
+    const weight = (id: string) => models.get(id)?.weight ?? 0;
+    // With two ratings each the evidence is thin and every figure is pulled towards the class, but
+    // the order is clear: x lowest, then x's two co-reviewers, then the others.
+    for (const id of ['p', 't']) expect(weight(id)).toBeGreaterThan(weight('x'));
+    for (const id of ['q', 'r', 's']) expect(weight(id)).toBeGreaterThan(weight('p'));
+    // x's co-reviewers (t on essay a, p on essay b) lose some closeness, but x loses most.
+    expect(records.get('x')?.closeness ?? 1).toBeLessThan(records.get('p')?.closeness ?? 0);
+    expect(records.get('x')?.closeness ?? 1).toBeLessThan(records.get('t')?.closeness ?? 0);
+  });
+
+  it('pulls a low discrimination from two essays up towards the class, but not for marks that never vary', () => {
+    // Four reviewers, four essays, two reviewers per essay on a ring; w ranks its two essays the
+    // wrong way round (measured 0), z gives the same 3 to both where the others agree (alike).
+    // w: e1 3, e2 4 where the others gave 3 and 2 (wrong way round).
+    const rows: [string, string, number][] = [
+      ['w', 'e1', 3],
+      ['w', 'e2', 4],
+      ['x', 'e2', 2],
+      ['x', 'e3', 4],
+      ['y', 'e3', 4],
+      ['y', 'e4', 3],
+      ['z', 'e4', 3],
+      ['z', 'e1', 3],
+    ];
+    const table = prepareRatings({
+      settings: { standards, maxScores: {} },
+      learners: ['e1', 'e2', 'e3', 'e4', 'w', 'x', 'y', 'z'].map((id) => ({ id })),
+      reviews: rows.map(([reviewerId, authorId, point]) => rate(reviewerId, authorId, point)),
+    });
+    const { records } = estimateReliability(table);
+    const w = records.get('w');
+    expect(w?.measuredDiscrimination).toBe(0);
+    const measured = ['w', 'x', 'y', 'z'].map((id) => records.get(id)?.measuredDiscrimination ?? 0);
+    const average = measured.reduce((a, b) => a + b, 0) / 4;
+    expect(w?.discrimination).toBeCloseTo((2 * 0 + 2 * average) / 4, 12);
+    expect(w?.accuracy).toBeCloseTo((w?.closeness ?? 0) * (w?.discrimination ?? 0), 12);
+  });
+
+  it('gives no benefit of the doubt to marks that never vary', () => {
+    // Three reviewers per essay, out of 10. z and b give 5 and 5; the others' marks on z's essays
+    // average 4.5 and 5, half a point apart: too close for the same-mark rule, so z's
+    // discrimination is measured, κ / (Σċ² + κ) ≈ 0.57, below the class, and kept as it is.
+    const ten = [{ id: 's', maxPoint: 10 }];
+    const mark = (reviewerId: string, authorId: string, point: number): Review => ({
+      reviewerId,
+      authorId,
+      isCompleted: true,
+      responses: [{ standardId: 's', point }],
+    });
+    const table = prepareRatings({
+      settings: { standards: ten, maxScores: {} },
+      learners: ['e1', 'e2', 'z', 'a', 'b'].map((id) => ({ id })),
+      reviews: [
+        mark('z', 'e1', 5),
+        mark('a', 'e1', 4),
+        mark('b', 'e1', 5),
+        mark('z', 'e2', 5),
+        mark('a', 'e2', 5),
+        mark('b', 'e2', 5),
+      ],
+    });
+    const { records } = estimateReliability(table);
+    const measured = ['z', 'a', 'b'].map((id) => records.get(id)?.measuredDiscrimination ?? 0);
+    const average = measured.reduce((x, y) => x + y, 0) / 3;
+    const z = records.get('z');
+    expect(z?.measuredDiscrimination ?? 1).toBeGreaterThan(0);
+    expect(z?.measuredDiscrimination ?? 1).toBeLessThan(average);
+    expect(z?.discrimination).toBe(z?.measuredDiscrimination);
+    expect(records.get('a')?.discrimination).toBe(1);
+  });
+});
+
 describe('scoreEvaluationAbility', () => {
   const record = (accuracy: number | null) => ({
     sums: {

@@ -221,7 +221,11 @@ function measureReviewers(
       if (count < 2) continue;
       const otherWeight = (essay.weight[i] ?? 0) - w;
       if (otherWeight <= 0) continue;
-      const consensus = clamp(((essay.sum[i] ?? 0) - w * correct(r.given, r.edited, model)) / otherWeight, 0, 1);
+      const consensus = clamp(
+        ((essay.sum[i] ?? 0) - w * correct(r.given, r.edited, model)) / otherWeight,
+        0,
+        1,
+      );
       const noise = Math.max(0, (essay.noise[i] ?? 0) - w * w * (model?.variance ?? 0));
       addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, {
         consensusVariance: noise / otherWeight ** 2,
@@ -269,8 +273,7 @@ function updateModels(
     for (const standard of s.perStandard) deviation += standard.given - standard.consensus;
     const leniency = deviation / (s.count + LENIENCY_PRIOR_RATINGS);
     // Σ (d − b)² − Σ V = Σ d² − 2bΣd + n b² − Σ V
-    const excess =
-      s.squares - 2 * leniency * deviation + s.count * leniency * leniency - s.consensusVariance;
+    const excess = s.squares - 2 * leniency * deviation + s.count * leniency * leniency - s.consensusVariance;
     residuals.set(reviewerId, { count: s.count, leniency, excess });
     classExcess += excess;
     classCount += s.count;
@@ -319,7 +322,8 @@ function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerR
     const raw = record.measuredDiscrimination;
     if (raw === null || classDiscrimination === null || givesSameMarks(record.sums)) continue;
     const m = record.comparedEssays;
-    const pulled = (m * raw + DISCRIMINATION_PRIOR_ESSAYS * classDiscrimination) / (m + DISCRIMINATION_PRIOR_ESSAYS);
+    const pulled =
+      (m * raw + DISCRIMINATION_PRIOR_ESSAYS * classDiscrimination) / (m + DISCRIMINATION_PRIOR_ESSAYS);
     record.discrimination = Math.max(raw, pulled);
     record.accuracy = record.closeness === null ? null : record.closeness * record.discrimination;
   }

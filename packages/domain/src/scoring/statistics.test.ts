@@ -7,6 +7,7 @@ import {
   computeMeanSquaredDeviation,
   computeStd,
   createComparisonSums,
+  givesSameMarks,
   isSameMarkOnDifferentEssays,
   measureCloseness,
   measureDiscrimination,
@@ -179,6 +180,30 @@ describe('the same-mark rule', () => {
     ]);
     expect(isSameMarkOnDifferentEssays(sums)).toBe(false);
     expect(measureDiscrimination(sums)).toBeCloseTo((0.08 + 0.04 / 3) / (0.4 + 0.04 / 3), 12);
+  });
+
+  it('judges "the others differ" on their plain marks, not on a corrected consensus', () => {
+    // The others gave 2 and 3 (a point apart); after taking off their leniency the consensus is
+    // 2.1 and 2.9, under a point apart. The rule looks at the marks the others gave.
+    const sums = createComparisonSums(1);
+    addComparison(sums, 0, 3 / 5, 2.1 / 5, 0.1, { othersMean: 2 / 5 });
+    addComparison(sums, 0, 3 / 5, 2.9 / 5, 0.1, { othersMean: 3 / 5 });
+    expect(isSameMarkOnDifferentEssays(sums)).toBe(true);
+    expect(measureDiscrimination(sums)).toBe(0);
+    const corrected = compare(5, [
+      [3, 2.1],
+      [3, 2.9],
+    ]);
+    expect(isSameMarkOnDifferentEssays(corrected)).toBe(false);
+  });
+
+  it('sums the variance of the consensus each rating was compared with', () => {
+    const sums = createComparisonSums(1);
+    addComparison(sums, 0, 0.6, 0.5, 0.1, { consensusVariance: 0.01 });
+    addComparison(sums, 0, 0.6, 0.5, 0.1, { consensusVariance: 0.03 });
+    expect(sums.consensusVariance).toBeCloseTo(0.04, 12);
+    expect(givesSameMarks(sums)).toBe(true);
+    expect(givesSameMarks(compare(5, [[3, 1]]))).toBe(false);
   });
 
   it('needs two compared essays: one comparison has nothing to vary', () => {
