@@ -48,8 +48,6 @@ describe('estimateReliability', () => {
     }
     // Marks that never vary carry no information: the lowest weight there is.
     expect(weight('r4')).toBe(0.01);
-    for (const id of ['r1', 'r2', 'r3']) {
-    }
   });
 
   it('judges each reviewer against the others only (leave-one-out)', () => {
