@@ -207,22 +207,16 @@ describe('leniency, error variance and weights', () => {
     // average 4.5 and 5, half a point apart: too close for the same-mark rule, so z's
     // discrimination is measured, κ / (Σċ² + κ) ≈ 0.57, below the class, and kept as it is.
     const ten = [{ id: 's', maxPoint: 10 }];
-    const mark = (reviewerId: string, authorId: string, point: number): Review => ({
-      reviewerId,
-      authorId,
-      isCompleted: true,
-      responses: [{ standardId: 's', point }],
-    });
     const table = prepareRatings({
       settings: { standards: ten, maxScores: {} },
       learners: ['e1', 'e2', 'z', 'a', 'b'].map((id) => ({ id })),
       reviews: [
-        mark('z', 'e1', 5),
-        mark('a', 'e1', 4),
-        mark('b', 'e1', 5),
-        mark('z', 'e2', 5),
-        mark('a', 'e2', 5),
-        mark('b', 'e2', 5),
+        rate('z', 'e1', 5),
+        rate('a', 'e1', 4),
+        rate('b', 'e1', 5),
+        rate('z', 'e2', 5),
+        rate('a', 'e2', 5),
+        rate('b', 'e2', 5),
       ],
     });
     const { records } = estimateReliability(table);
