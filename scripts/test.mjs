@@ -1,5 +1,5 @@
 // `npm test`: every check, in order, stopping at the first failure.
-//   typecheck, lint, unit tests, API tests on PGlite, API tests on PostgreSQL (when
+//   typecheck, lint, unit tests, the scoring simulation's criteria, API tests on PGlite, API tests on PostgreSQL (when
 //   TEST_DATABASE_URL is set), then the browser tests in Chromium against a built app.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -15,6 +15,12 @@ const steps = [
   ['typecheck', npm, ['run', 'typecheck'], process.env],
   ['lint', npm, ['run', 'lint'], process.env],
   ['unit tests', npx, ['vitest', 'run', '--project', 'unit'], process.env],
+  [
+    'scoring simulation (done criteria, docs/simulation.md current)',
+    npm,
+    ['run', 'simulate', '--', '--check'],
+    process.env,
+  ],
   ['API tests (PGlite)', npx, ['vitest', 'run', '--project', 'api'], envWithoutPg],
   ...(pgUrl ? [['API tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api'], process.env]] : []),
   ['web build', npm, ['run', 'build', '-w', '@pw/web'], process.env],

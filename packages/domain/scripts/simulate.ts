@@ -4,7 +4,9 @@
 //
 //   npm run simulate            prints the table
 //   npm run simulate -- --write also refreshes docs/simulation.md
-import { writeFileSync } from 'node:fs';
+//   npm run simulate -- --check prints only the done criteria and fails when one is not met or
+//                               docs/simulation.md is not what this code produces (npm test)
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createMatching, createRandom, type Random, type Review, scoreAssignment } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
@@ -75,13 +77,22 @@ function main(): void {
     }
   }
   const text = renderReport(rows, sameMarkRows);
-  console.log(text);
+  const target = fileURLToPath(new URL('../../../docs/simulation.md', import.meta.url));
+  const criteria = checkDoneCriteria(rows, sameMarkRows);
+  if (process.argv.includes('--check')) {
+    for (const c of criteria) console.log(`${c.passed ? 'PASS' : 'FAIL'}: ${c.label}`);
+    if (readFileSync(target, 'utf8') !== text) {
+      console.log('FAIL: docs/simulation.md is out of date: run `npm run simulate -- --write`');
+      process.exitCode = 1;
+    }
+  } else {
+    console.log(text);
+  }
   if (process.argv.includes('--write')) {
-    const target = fileURLToPath(new URL('../../../docs/simulation.md', import.meta.url));
     writeFileSync(target, text);
     console.log(`written to ${target}`);
   }
-  if (!checkDoneCriteria(rows, sameMarkRows).every((c) => c.passed)) process.exitCode = 1;
+  if (!criteria.every((c) => c.passed)) process.exitCode = 1;
 }
 
 function simulateScenario(size: number, peerCount: number, mix: string, oneSameMark: boolean): Row {
