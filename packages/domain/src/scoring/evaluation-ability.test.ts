@@ -246,7 +246,6 @@ describe('scoreEvaluationAbility', () => {
     measuredDiscrimination: accuracy === null ? null : 1,
     discrimination: accuracy === null ? null : 1,
     accuracy,
-    meanSquaredDeviation: null,
   });
 
   it('is max × accuracy × completed share', () => {

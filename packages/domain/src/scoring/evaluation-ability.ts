@@ -15,7 +15,6 @@ import {
   type ComparisonSums,
   clamp,
   computeMean,
-  computeMeanSquaredDeviation,
   createComparisonSums,
   givesSameMarks,
   isSameMarkOnDifferentEssays,
@@ -36,7 +35,6 @@ export interface ReviewerRecord {
   discrimination: number | null;
   /** closeness × discrimination */
   accuracy: number | null;
-  meanSquaredDeviation: number | null;
 }
 
 /** What the loop believes about one reviewer; shares of the scale. */
@@ -208,7 +206,6 @@ function measureReviewers(
         measuredDiscrimination: null,
         discrimination: null,
         accuracy: null,
-        meanSquaredDeviation: null,
       };
       records.set(review.reviewerId, record);
     }
@@ -246,7 +243,6 @@ function measureReviewers(
       record.closeness === null || record.discrimination === null
         ? null
         : record.closeness * record.discrimination;
-    record.meanSquaredDeviation = computeMeanSquaredDeviation(record.sums);
   }
   return records;
 }

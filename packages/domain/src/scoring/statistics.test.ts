@@ -4,7 +4,6 @@ import {
   type ComparisonSums,
   computeMean,
   computeMeanDeviations,
-  computeMeanSquaredDeviation,
   computeStd,
   createComparisonSums,
   givesSameMarks,
@@ -213,14 +212,15 @@ describe('the same-mark rule', () => {
 });
 
 describe('other sums', () => {
-  it('give the mean deviation per standard and the mean squared deviation', () => {
+  it('give the mean deviation per standard and the sum of squared deviations', () => {
     const sums = compare(5, [
       [4, 3],
       [2, 2],
     ]);
     expect(computeMeanDeviations(sums)[0]).toBeCloseTo(0.1, 12);
-    expect(computeMeanSquaredDeviation(sums)).toBeCloseTo(0.02, 12);
-    expect(computeMeanSquaredDeviation(createComparisonSums(1))).toBeNull();
+    expect(sums.squares).toBeCloseTo(0.04, 12);
+    expect(sums.count).toBe(2);
+    expect(computeMeanDeviations(createComparisonSums(1))).toEqual([null]);
   });
 });
 

@@ -32,8 +32,8 @@ interface StandardSums {
    */
   givenMin: number;
   givenMax: number;
-  consensusMin: number;
-  consensusMax: number;
+  othersMin: number;
+  othersMax: number;
   given: number;
   consensus: number;
   givenTimesConsensus: number;
@@ -66,8 +66,8 @@ export function createComparisonSums(standardCount: number): ComparisonSums {
       slack: 0,
       givenMin: Number.POSITIVE_INFINITY,
       givenMax: Number.NEGATIVE_INFINITY,
-      consensusMin: Number.POSITIVE_INFINITY,
-      consensusMax: Number.NEGATIVE_INFINITY,
+      othersMin: Number.POSITIVE_INFINITY,
+      othersMax: Number.NEGATIVE_INFINITY,
       given: 0,
       consensus: 0,
       givenTimesConsensus: 0,
@@ -116,8 +116,8 @@ export function addComparison(
   standard.slack = slack;
   standard.givenMin = Math.min(standard.givenMin, given);
   standard.givenMax = Math.max(standard.givenMax, given);
-  standard.consensusMin = Math.min(standard.consensusMin, othersMean);
-  standard.consensusMax = Math.max(standard.consensusMax, othersMean);
+  standard.othersMin = Math.min(standard.othersMin, othersMean);
+  standard.othersMax = Math.max(standard.othersMax, othersMean);
   standard.given += given;
   standard.consensus += consensus;
   standard.givenTimesConsensus += given * consensus;
@@ -159,7 +159,7 @@ export function measureDiscrimination(sums: ComparisonSums): number | null {
 export function isSameMarkOnDifferentEssays(sums: ComparisonSums): boolean {
   if (!givesSameMarks(sums)) return false;
   for (const s of sums.perStandard) {
-    const spread = s.consensusMax - s.consensusMin;
+    const spread = s.othersMax - s.othersMin;
     if (s.count > 0 && spread > FLOAT_TOLERANCE && spread >= 2 * s.slack - FLOAT_TOLERANCE) return true;
   }
   return false;
@@ -180,11 +180,6 @@ export function givesSameMarks(sums: ComparisonSums): boolean {
 // Mean of (given − consensus) per standard as a share of the scale: leniency (+) or harshness (−).
 export function computeMeanDeviations(sums: ComparisonSums): (number | null)[] {
   return sums.perStandard.map((s) => (s.count === 0 ? null : (s.given - s.consensus) / s.count));
-}
-
-// Mean of (given − consensus)², or null without comparisons.
-export function computeMeanSquaredDeviation(sums: ComparisonSums): number | null {
-  return sums.count === 0 ? null : sums.squares / sums.count;
 }
 
 // Keeps a value within low..high.
