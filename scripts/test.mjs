@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, stopping at the first failure.
-//   typecheck, lint, unit tests, the scoring simulation's criteria, API tests on PGlite, API tests on PostgreSQL (when
-//   TEST_DATABASE_URL is set), then the browser tests in Chromium against a built app.
+//   typecheck, lint, import boundaries, unit tests, the scoring simulation's criteria, API tests on PGlite, API tests on PostgreSQL (when
+//   TEST_DATABASE_URL is set), the web build and the sign-in page's bundle budget, then the browser tests in Chromium against a built app.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
 const steps = [
   ['typecheck', npm, ['run', 'typecheck'], process.env],
   ['lint', npm, ['run', 'lint'], process.env],
+  ['import boundaries (dependency-cruiser)', npm, ['run', 'lint:deps'], process.env],
   ['unit tests', npx, ['vitest', 'run', '--project', 'unit'], process.env],
   [
     'scoring simulation (done criteria, docs/simulation.md current)',
@@ -24,6 +25,7 @@ const steps = [
   ['API tests (PGlite)', npx, ['vitest', 'run', '--project', 'api'], envWithoutPg],
   ...(pgUrl ? [['API tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api'], process.env]] : []),
   ['web build', npm, ['run', 'build', '-w', '@pw/web'], process.env],
+  ['sign-in bundle budget', 'node', ['scripts/bundle-budget.mjs'], process.env],
   ['browser tests (Chromium)', npm, ['test', '-w', '@pw/e2e'], process.env],
 ];
 

@@ -133,7 +133,7 @@ test('on a phone: the PC notice, the top bar and the menu drawer', async ({ page
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page.getByTestId('topbar-title')).toHaveText('Demo University');
   await expect(page.getByTestId('sidebar')).toHaveCount(0);
-  await page.getByRole('button', { name: 'menu' }).click();
+  await page.getByRole('button', { name: '메뉴 열기' }).click();
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.getByRole('link', { name: '문의하기' }).click();
   await expect(page).toHaveURL(/\/supports$/);

@@ -46,7 +46,7 @@ async function signIn(browser: Browser, email: string, screen: Screen): Promise<
 
 /** The side navigation: always there on wide screens, in the menu drawer on phones. */
 async function sidebar(page: Page, screen: Screen): Promise<Locator> {
-  if (screen.phone) await page.getByRole('button', { name: 'menu' }).click();
+  if (screen.phone) await page.getByRole('button', { name: text(screen.lang, 'nav.openMenu') }).click();
   const nav = page.getByTestId('sidebar');
   await expect(nav).toBeVisible();
   return nav;

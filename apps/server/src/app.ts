@@ -28,10 +28,11 @@ import { postRoutes } from './modules/posts/posts.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { registerTenancy } from './plugins/tenancy';
+import { registerTextGuard } from './plugins/text-guard';
 
 export const API_PREFIX = '/api/v1';
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -52,9 +53,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count (the nearest n hops are our proxies, as proxy-addr counts them) or the proxies'
+    // addresses; never "trust every hop", which would let a client pick its own address.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   const database =
@@ -93,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (route.config?.public && route.schema && !route.schema.hide)
       route.schema = { ...route.schema, security: [] };
   });
-  await registerSecurity(app);
+  await registerSecurity(app, { apiPrefix: API_PREFIX });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'PeerWrite API', version: '1.0.0' },
@@ -107,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       registerTenancy(api);
       registerAuth(api);
+      registerTextGuard(api);
       await api.register(fastifyMultipart, {
         limits: { fileSize: LIMITS.uploadMaxBytes, files: 10, fields: 200 },
       });

@@ -10,6 +10,35 @@ const optionalString = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/**
+ * TRUST_PROXY: `off` (default), a number of proxy hops in front of the server (`1` behind one
+ * nginx), or a comma-separated list of the proxies' addresses or CIDR ranges. Trusting every hop
+ * (`on`) is refused: any client could then pick its own address with X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v.toLowerCase();
+    if (['', 'off', 'false', 'no', '0'].includes(value)) return false;
+    if (/^[1-9][0-9]?$/.test(value)) return Number(value);
+    if (['on', 'true', 'yes'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "trusting every proxy lets any client choose its address; give the number of proxy hops (e.g. 1) or the proxies' addresses (e.g. 10.0.0.5,10.1.0.0/16)",
+      });
+      return z.NEVER;
+    }
+    const list = value.split(',').map((a) => a.trim());
+    if (list.every((a) => /^[0-9a-f:.]+(\/[0-9]{1,3})?$/.test(a) && a.length > 1)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected off, a hop count (1-99) or a list of proxy addresses',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -22,7 +51,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     WEB_DIST: optionalString,
     SMTP_HOST: optionalString,
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
@@ -47,7 +76,8 @@ export type Config = {
   logLevel: string;
   tokenTtlDays: number;
   schedulerIntervalMs: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   webDist: string | undefined;
   smtp:
     | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -35,6 +36,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(75);
+  }
   console.error(error);
   process.exit(1);
 });

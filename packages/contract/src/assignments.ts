@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { requiredText } from './accounts';
-import { LIMITS } from './constants';
+import { LIMITS, STAGE_CODES } from './constants';
 import { fileRefSchema, formBoolean } from './courses';
+import { STAGE_MODELS, type StageModel } from './stages';
 
 const required = 'validation.required';
 
-export const STAGE_MODELS = [
-  'essaywriting',
-  'questionwriting',
-  'peerreview',
-  'adjustment',
-  'feedbackreview',
-  'revisement',
-] as const;
-export type StageModelName = (typeof STAGE_MODELS)[number];
+export type StageModelName = StageModel;
 
 const score = z
   .number({ error: 'validation.score_range' })
@@ -190,3 +183,14 @@ export function sheetName(name: string): string {
   const cleaned = name.replace(/[\\/*[\]:?]/g, '_').trim() || 'Sheet';
   return [...cleaned].slice(0, LIMITS.sheetNameMax).join('');
 }
+
+/**
+ * PATCH …/move-to-next-stage/: the stage the confirmation showed. The server moves only from that
+ * stage (409 `stage_changed` otherwise), so a click just after the scheduler moved cannot skip a
+ * stage. Optional for older clients, which move from wherever the assignment is.
+ */
+export const moveToNextStageBodySchema = z
+  .object({ expected_stage: z.enum(STAGE_CODES).optional() })
+  .strict()
+  .nullish();
+export type MoveToNextStageBody = z.infer<typeof moveToNextStageBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './accounts';
 import { LIMITS } from './constants';
+import { idParamSchema, idSchema } from './ids';
 
 const required = 'validation.required';
 
@@ -33,7 +34,7 @@ export const courseUpdateSchema = z.object({
   description: z.string().trim().max(5000, { error: 'validation.too_long' }).optional(),
   is_open: formBoolean.optional(),
   delete_files: z
-    .union([z.array(z.coerce.number().int()), z.coerce.number().int()])
+    .union([z.array(idParamSchema), idParamSchema])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
 });
@@ -113,7 +114,7 @@ export const enrollChangeSchema = z
 export const enrollChangeResponseSchema = z.object({ is_active: z.boolean(), is_assistant: z.boolean() });
 
 /** PATCH /courses/{id}/code-change/: a learner's own student ID, or (managers) a learner's by `enroll`. */
-export const codeChangeSchema = z.object({ code: studentIdSchema, enroll: z.number().int().optional() });
+export const codeChangeSchema = z.object({ code: studentIdSchema, enroll: idSchema.optional() });
 
 /** GET /courses/{id}/learner-info/. */
 export const learnerInfoSchema = z.object({ learner_code: z.string().nullable(), is_assistant: z.boolean() });
@@ -145,7 +146,7 @@ export const managerCourseQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
   q: z.string().trim().max(100).optional(),
-  instructor__group: z.coerce.number().int().optional(),
+  instructor__group: idParamSchema.optional(),
 });
 
 export const managerCourseSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './accounts';
 import { LIMITS } from './constants';
 import { fileRefSchema, formBoolean } from './courses';
+import { idParamSchema, idSchema } from './ids';
 
 const required = 'validation.required';
 export const POST_CONTENT_MAX = 20000;
@@ -51,7 +52,7 @@ export const postUpdateSchema = z.object({
     .optional(),
   is_notice: formBoolean.optional(),
   delete_files: z
-    .union([z.array(z.coerce.number().int()), z.coerce.number().int()])
+    .union([z.array(idParamSchema), idParamSchema])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
 });
@@ -77,7 +78,7 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const voteSchema = z.object({ option: z.number().int() });
+export const voteSchema = z.object({ option: idSchema });
 
 export const commentCreateSchema = z.object({
   content: z

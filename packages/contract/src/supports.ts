@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './ids';
 
 const required = 'validation.required';
 export const SUPPORT_CONTENT_MAX = 5000;
@@ -10,12 +11,7 @@ export const supportCreateSchema = z.object({
     .trim()
     .min(1, { error: required })
     .max(SUPPORT_CONTENT_MAX, { error: 'validation.too_long' }),
-  course: z.coerce
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .transform((v) => v ?? null),
+  course: idParamSchema.nullish().transform((v) => v ?? null),
 });
 export type SupportCreateInput = z.input<typeof supportCreateSchema>;
 

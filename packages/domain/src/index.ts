@@ -1,4 +1,7 @@
 // Pure business rules: no I/O. Each area re-exports its public functions here.
+
+// The stage machine lives once, in the contract (the web needs it too); re-exported here.
+export * from '@pw/contract/stages';
 export * from './matching/create-matching';
 export * from './matching/random';
 export type * from './matching/types';
@@ -7,4 +10,3 @@ export * from './matching/validate-matching';
 export * from './scoring/course-results';
 export * from './scoring/score-assignment';
 export type * from './scoring/types';
-export * from './stages/stage-machine';

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,9 +47,11 @@ export async function openDatabase(opts: {
     };
   }
   let dataDir: string | undefined;
+  let release = () => {};
   if (opts.dataDir) {
     dataDir = join(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(opts.dataDir);
   }
   const client = opts.pgliteTemplate
     ? await PGlite.create({ loadDataDir: opts.pgliteTemplate })
@@ -58,7 +61,10 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
     dump: () => client.dumpDataDir('none'),
   };
 }

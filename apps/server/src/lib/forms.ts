@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import { validationError } from './errors';
+import { nulFieldErrors } from './text-guard';
 
 /** Validates multipart text fields with a contract schema; failures become 400 with `fields`. */
 export function parseForm<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.output<T> {
+  const nul = nulFieldErrors(fields);
+  if (nul) throw validationError(nul);
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};

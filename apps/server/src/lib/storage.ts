@@ -10,6 +10,8 @@ export type FileStorage = {
   /** Streams `data` into a new object and returns its key and size. */
   save: (prefix: string, data: Readable) => Promise<{ key: string; size: number }>;
   open: (key: string) => Readable;
+  /** Where a file server (`@fastify/send`) finds a key's bytes: the folder, and the key as a URL path. */
+  locate: (key: string) => { root: string; path: string };
   remove: (key: string) => Promise<void>;
 };
 
@@ -28,6 +30,10 @@ export function createLocalStorage(root: string): FileStorage {
       return { key, size: (await stat(path)).size };
     },
     open: (key) => createReadStream(pathOf(key)),
+    locate: (key) => {
+      pathOf(key);
+      return { root, path: `/${key}` };
+    },
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },

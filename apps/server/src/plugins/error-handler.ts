@@ -64,12 +64,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.options.headers) reply.headers(error.options.headers);
       return reply.code(error.status).send(body);
     }
+    // A path that does not parse (`/courses/abc/`, an id past 2^31 - 1) names nothing: 404.
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params')
+      return sendError(request, reply, 'not_found');
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({
         ...errorBody(request, 'validation_failed'),
         fields: fieldsFromIssues(lang, error.validation as Issue[]),
       });
     }
+    if (isMalformedMultipart(error)) return sendInvalidBody(request, reply);
+    const duplicate = uniqueViolationCode(error);
+    if (duplicate) return sendError(request, reply, duplicate);
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return sendError(request, reply, 'payload_too_large');
@@ -85,4 +91,64 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'internal_error');
   });
+}
+
+/**
+ * Errors the multipart parser (busboy) throws without a status: no boundary, a boundary over
+ * 256 characters, a body that ends before its closing boundary.
+ */
+const MULTIPART_MESSAGES = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^The needle /,
+  /^Unexpected end of multipart data$/,
+  / terminated early due to unexpected end of multipart data$/,
+];
+function isMalformedMultipart(error: FastifyError): boolean {
+  return error.statusCode === undefined && MULTIPART_MESSAGES.some((re) => re.test(error.message));
+}
+
+/** 400 for a body that cannot be read at all (malformed JSON or multipart). */
+function sendInvalidBody(request: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLanguage(request.headers['accept-language']);
+  return reply.code(400).send({
+    ...errorBody(request, 'validation_failed'),
+    fields: { non_field_errors: [translateField(lang, 'validation.invalid', {})] },
+  });
+}
+
+/**
+ * Errors Fastify's router raises before any route or error handler runs (Fastify's
+ * `frameworkErrors` option): a path parameter over `maxParamLength` names nothing (404); a
+ * malformed percent-encoding is a bad request. Both leave in the one error body. No hook runs
+ * for these replies, so the API's no-store is set here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(request, reply, 'not_found');
+  return sendInvalidBody(request, reply);
+}
+
+/** Which duplicate a unique index reports, by constraint name; others are a plain `duplicate`. */
+const UNIQUE_CONSTRAINT_CODES: Record<string, ErrorCode> = {
+  assignments_course_name_key: 'duplicate_assignment',
+  users_org_email_key: 'duplicate_email',
+  enrollments_course_user_key: 'already_enrolled',
+};
+
+/**
+ * A unique violation (SQLSTATE 23505) that a service's own check could not see because another
+ * request committed between the check and the write: 406 like the check itself, never 500.
+ * Drizzle wraps the driver's error (pg or PGlite, both carry `code` and `constraint`) in `cause`.
+ */
+export function uniqueViolationCode(error: unknown): ErrorCode | null {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (e.code === '23505') return UNIQUE_CONSTRAINT_CODES[String(e.constraint)] ?? 'duplicate';
+    e = e.cause as typeof e;
+  }
+  return null;
 }

@@ -1,8 +1,16 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers; the CSP allows no inline script (styles may be inline: the UI kit injects them). */
-export async function registerSecurity(app: FastifyInstance) {
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers; the CSP allows no inline script (styles may be inline: the UI kit injects them).
+ * HSTS only over https (`request.protocol`, which reads X-Forwarded-Proto when TRUST_PROXY trusts
+ * the proxy); browsers ignore it on plain http (RFC 6797 §8.1), so it is not sent there.
+ * Every API answer is `Cache-Control: no-store` (sign-in returns a token, every body is personal)
+ * unless its route chose its own caching (file downloads).
+ */
+export async function registerSecurity(app: FastifyInstance, options: { apiPrefix: string }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,5 +29,11 @@ export async function registerSecurity(app: FastifyInstance) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (request.url.startsWith(`${options.apiPrefix}/`) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

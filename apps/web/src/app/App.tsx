@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
+import './styles';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -9,12 +7,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { useConfiguration } from '../features/auth/api/configuration';
-import { AuthProvider } from '../features/auth/auth-context';
 import { ShellProvider } from '../features/shell/shell-context';
 import { buildTheme } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
+import { AuthProvider } from '../lib/session/auth-context';
+import { useConfiguration } from '../lib/session/configuration';
 import { STORAGE_KEYS, writeStorage } from '../lib/storage';
 import classes from './App.module.css';
 import { FullPageLoader } from './pages';
@@ -22,10 +19,23 @@ import { AppRoutes } from './routes';
 
 /** Applies the organisation's branding; a failed configuration call drops the token (part 1 §8). */
 function Branded() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useConfiguration();
   const warned = useRef(false);
-  const theme = useMemo(() => buildTheme(config.data?.rgb), [config.data?.rgb]);
+  const language = i18n.language;
+  const theme = useMemo(
+    () =>
+      buildTheme(config.data?.rgb, {
+        close: i18n.t('a11y.close', { lng: language }),
+        clear: i18n.t('a11y.clear', { lng: language }),
+        showPassword: i18n.t('a11y.showPassword', { lng: language }),
+        firstPage: i18n.t('a11y.firstPage', { lng: language }),
+        previousPage: i18n.t('a11y.previousPage', { lng: language }),
+        nextPage: i18n.t('a11y.nextPage', { lng: language }),
+        lastPage: i18n.t('a11y.lastPage', { lng: language }),
+      }),
+    [config.data?.rgb, i18n, language],
+  );
   const failed = config.isError;
   // Cleared before AuthProvider first mounts, so it starts signed out.
   if (failed) writeStorage(STORAGE_KEYS.token, null);
@@ -55,7 +65,14 @@ function Branded() {
 
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-center" classNames={{ root: classes.notifications }} />
+      {/* Toasts never cover a page's heading or its controls: on wide screens at the bottom right,
+          where the layout keeps room under the content; on phones over the top bar, one at a time
+          (the others wait their turn). */}
+      <Notifications
+        position={isPhone ? 'top-center' : 'bottom-right'}
+        limit={isPhone ? 1 : 5}
+        classNames={{ root: classes.notifications }}
+      />
       {config.isPending ? (
         <FullPageLoader />
       ) : (
@@ -65,7 +82,6 @@ function Branded() {
           </ShellProvider>
         </AuthProvider>
       )}
-      <LanguageSwitch />
     </MantineProvider>
   );
 }

@@ -1,10 +1,13 @@
-import { Box, Burger, Drawer, Group, Text } from '@mantine/core';
+import { Box, Burger, Center, Drawer, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { UI } from '@pw/contract';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useConfiguration } from '../features/auth/api/configuration';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Sidebar } from '../features/shell/Sidebar';
 import { menuColor, useShell } from '../features/shell/shell-context';
+import { useConfiguration } from '../lib/session/configuration';
 
 /** The signed-in frame: side navigation and the page; on phones a top bar with a menu drawer. */
 export function AppLayout() {
@@ -12,6 +15,7 @@ export function AppLayout() {
   const [opened, { open, close }] = useDisclosure(false);
   const { courseName, sideRole } = useShell();
   const { data: config } = useConfiguration();
+  const { t } = useTranslation();
 
   if (isPhone) {
     return (
@@ -20,18 +24,21 @@ export function AppLayout() {
           h={52}
           px="md"
           gap="sm"
+          wrap="nowrap"
+          data-testid="topbar"
           style={{ background: menuColor(sideRole), position: 'sticky', top: 0, zIndex: 100 }}
         >
-          <Burger opened={opened} onClick={open} color="white" size="sm" aria-label="menu" />
-          <Text c="white" fw={700} truncate data-testid="topbar-title">
+          <Burger opened={opened} onClick={open} color="white" size="sm" aria-label={t('nav.openMenu')} />
+          <Text c="white" fw={700} truncate data-testid="topbar-title" style={{ flex: 1, minWidth: 0 }}>
             {courseName ?? config?.name ?? 'PeerWrite'}
           </Text>
+          <LanguageSwitch />
         </Group>
         <Drawer opened={opened} onClose={close} size={UI.sidebarWidePx} padding={0} withCloseButton={false}>
           <Sidebar onNavigate={close} />
         </Drawer>
         <Box component="main" p="md" pb={80}>
-          <Outlet />
+          <PageOutlet />
         </Box>
       </Box>
     );
@@ -45,8 +52,24 @@ export function AppLayout() {
         pb={96}
         style={{ flex: 1, minWidth: 0, background: 'var(--mantine-color-gray-0)' }}
       >
-        <Outlet />
+        <PageOutlet />
       </Box>
     </Box>
+  );
+}
+
+/** The page, with the navigation kept on screen while a page's code loads. */
+function PageOutlet() {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <Center mih="50vh">
+          <Loader aria-label={t('app.loading')} />
+        </Center>
+      }
+    >
+      <Outlet />
+    </Suspense>
   );
 }

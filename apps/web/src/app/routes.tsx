@@ -1,30 +1,51 @@
 import { COURSE_ROLES } from '@pw/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
-import { AssignmentEditPage } from '../features/assignments/routes/AssignmentEditPage';
-import { AssignmentManagementPage } from '../features/assignments/routes/AssignmentManagementPage';
-import { AssignmentNewPage } from '../features/assignments/routes/AssignmentNewPage';
-import { PerformancesLayout } from '../features/assignments/routes/PerformancesLayout';
-import { StagePlaceholder } from '../features/assignments/routes/StagePlaceholder';
-import { TaskInfoPage } from '../features/assignments/routes/TaskInfoPage';
-import { useConfiguration } from '../features/auth/api/configuration';
-import { useAuth } from '../features/auth/auth-context';
 import { SignInPage } from '../features/auth/routes/SignInPage';
-import { SignUpPage } from '../features/auth/routes/SignUpPage';
-import { CourseEditPage } from '../features/courses/routes/CourseEditPage';
-import { CourseGate } from '../features/courses/routes/CourseGate';
-import { CoursePage } from '../features/courses/routes/CoursePage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { HelpPage } from '../features/help/HelpPage';
-import { PostEditPage } from '../features/posts/routes/PostEditPage';
-import { PostNewPage } from '../features/posts/routes/PostNewPage';
-import { PostPage } from '../features/posts/routes/PostPage';
-import { MyPage } from '../features/profile/routes/MyPage';
-import { ProfileEditPage } from '../features/profile/routes/ProfileEditPage';
-import { SupportsPage } from '../features/supports/routes/SupportsPage';
-import { AppLayout } from './AppLayout';
+import { useAuth } from '../lib/session/auth-context';
+import { useConfiguration } from '../lib/session/configuration';
+import { lazyPage } from './lazy-page';
 import { FullPageLoader, NotFoundPage, PasswordRedirect, TrailingSlashRedirect } from './pages';
+
+// Every page but sign-in loads on demand (one chunk per page module), so the sign-in page stays small.
+const AssignmentEditPage = lazyPage(
+  () => import('../features/assignments/routes/AssignmentEditPage'),
+  'AssignmentEditPage',
+);
+const AssignmentManagementPage = lazyPage(
+  () => import('../features/assignments/routes/AssignmentManagementPage'),
+  'AssignmentManagementPage',
+);
+const AssignmentNewPage = lazyPage(
+  () => import('../features/assignments/routes/AssignmentNewPage'),
+  'AssignmentNewPage',
+);
+const PerformancesLayout = lazyPage(
+  () => import('../features/assignments/routes/PerformancesLayout'),
+  'PerformancesLayout',
+);
+const StagePlaceholder = lazyPage(
+  () => import('../features/assignments/routes/StagePlaceholder'),
+  'StagePlaceholder',
+);
+const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
+const SignUpPage = lazyPage(() => import('../features/auth/routes/SignUpPage'), 'SignUpPage');
+const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
+const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');
+const CoursePage = lazyPage(() => import('../features/courses/routes/CoursePage'), 'CoursePage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage');
+const PostEditPage = lazyPage(() => import('../features/posts/routes/PostEditPage'), 'PostEditPage');
+const PostNewPage = lazyPage(() => import('../features/posts/routes/PostNewPage'), 'PostNewPage');
+const PostPage = lazyPage(() => import('../features/posts/routes/PostPage'), 'PostPage');
+const MyPage = lazyPage(() => import('../features/profile/routes/MyPage'), 'MyPage');
+const ProfileEditPage = lazyPage(
+  () => import('../features/profile/routes/ProfileEditPage'),
+  'ProfileEditPage',
+);
+const SupportsPage = lazyPage(() => import('../features/supports/routes/SupportsPage'), 'SupportsPage');
+const AppLayout = lazyPage(() => import('./AppLayout'), 'AppLayout');
 
 /** A course route with a role that is not instructor, learner or assistant goes home. */
 function CourseRoleGuard() {
@@ -83,36 +104,40 @@ export function AppRoutes() {
 
   if (!isLoggedIn) {
     return (
-      <Routes>
-        <Route path="/sign-in" element={<SignInPage />} />
-        {config?.is_sign_up_available ? <Route path="/sign-up" element={<SignUpPage />} /> : null}
-        <Route path="/password" element={<PasswordRedirect />} />
-        <Route path="*" element={<Navigate replace to="/sign-in" />} />
-      </Routes>
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          <Route path="/sign-in" element={<SignInPage />} />
+          {config?.is_sign_up_available ? <Route path="/sign-up" element={<SignUpPage />} /> : null}
+          <Route path="/password" element={<PasswordRedirect />} />
+          <Route path="*" element={<Navigate replace to="/sign-in" />} />
+        </Routes>
+      </Suspense>
     );
   }
   if (!user) return <FullPageLoader />;
   return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="helps" element={<HelpPage />} />
-        <Route path="supports" element={<SupportsPage />} />
-        <Route path="my-page" element={<MyPage />} />
-        <Route path="users/edit" element={<ProfileEditPage />} />
-        <Route
-          path="manager/*"
-          element={
-            <StaffGuard>
-              <ComingSoon pageKey="manager" />
-            </StaffGuard>
-          }
-        />
-        {courseRoutes()}
-        <Route path="404" element={<NotFoundPage />} />
-      </Route>
-      <Route path="sign-in" element={<Navigate replace to="/" />} />
-      <Route path="*" element={<Navigate replace to="/" />} />
-    </Routes>
+    <Suspense fallback={<FullPageLoader />}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="helps" element={<HelpPage />} />
+          <Route path="supports" element={<SupportsPage />} />
+          <Route path="my-page" element={<MyPage />} />
+          <Route path="users/edit" element={<ProfileEditPage />} />
+          <Route
+            path="manager/*"
+            element={
+              <StaffGuard>
+                <ComingSoon pageKey="manager" />
+              </StaffGuard>
+            }
+          />
+          {courseRoutes()}
+          <Route path="404" element={<NotFoundPage />} />
+        </Route>
+        <Route path="sign-in" element={<Navigate replace to="/" />} />
+        <Route path="*" element={<Navigate replace to="/" />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type MantineThemeComponents } from '@mantine/core';
 import { parseRgb } from '@pw/contract';
 
 function mix(rgb: readonly number[], target: number, amount: number) {
@@ -17,13 +17,70 @@ export function brandShades(rgbText: string | null | undefined): MantineColorsTu
   return [...tints, hex(base), ...shades] as unknown as MantineColorsTuple;
 }
 
-/** The app theme: the organisation's colour as `brand`, plus the learner-blue and staff-purple menus. */
-export function buildTheme(rgbText: string | null | undefined) {
+/**
+ * The bundled Pretendard first (app/styles.ts), then the Korean system fonts of macOS, Windows and
+ * Linux, then the platform UI font, so text never falls back to boxes.
+ */
+export const FONT_FAMILY =
+  '"Pretendard Variable", Pretendard, "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans KR", "Noto Sans CJK KR", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** Screen-reader names for the controls Mantine draws itself, in the page's language. */
+export type ControlLabels = {
+  close: string;
+  clear: string;
+  showPassword: string;
+  firstPage: string;
+  previousPage: string;
+  nextPage: string;
+  lastPage: string;
+};
+
+const PAGE_CONTROL = {
+  first: 'firstPage',
+  previous: 'previousPage',
+  next: 'nextPage',
+  last: 'lastPage',
+} as const satisfies Record<string, keyof ControlLabels>;
+
+/**
+ * Defaults for Mantine's own buttons, which are unnamed or named in English ("Toggle password
+ * visibility") unless told: every close button, the password toggle, clear and page controls.
+ */
+// Plain theme objects, not `Component.extend(…)`: importing the components here would pull the
+// modal, select and pagination code (and floating-ui) into the sign-in page's bundle.
+function controlDefaults(labels: ControlLabels): MantineThemeComponents {
+  const close = { 'aria-label': labels.close };
+  return {
+    CloseButton: { defaultProps: close },
+    Modal: { defaultProps: { closeButtonProps: close } },
+    Drawer: { defaultProps: { closeButtonProps: close } },
+    Notification: { defaultProps: { closeButtonProps: close } },
+    Alert: { defaultProps: { closeButtonLabel: labels.close } },
+    Select: { defaultProps: { clearButtonProps: { 'aria-label': labels.clear } } },
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.showPassword } },
+    },
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: keyof typeof PAGE_CONTROL) => ({
+          'aria-label': labels[PAGE_CONTROL[control]],
+        }),
+      },
+    },
+  };
+}
+
+/**
+ * The app theme: the organisation's colour as `brand`, plus the learner-blue and staff-purple
+ * menus, the bundled font, and the control labels of the current language.
+ */
+export function buildTheme(rgbText: string | null | undefined, labels?: ControlLabels) {
   return createTheme({
     primaryColor: 'brand',
     colors: { brand: brandShades(rgbText) },
-    fontFamily:
-      'Pretendard, "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", system-ui, -apple-system, "Segoe UI", sans-serif',
+    fontFamily: FONT_FAMILY,
+    headings: { fontFamily: FONT_FAMILY },
     defaultRadius: 'md',
+    components: labels ? controlDefaults(labels) : {},
   });
 }

@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { isTooLarge } from './api';
 import { fieldErrorsOf } from './form-errors';
+import { notify } from './notify';
 
 /**
  * Shows the warning for a failed save with uploads (part 1 §8: 413 → the 20MB message,
@@ -9,9 +9,9 @@ import { fieldErrorsOf } from './form-errors';
  */
 export function reportUploadError(error: unknown, t: TFunction): Record<string, string[]> | undefined {
   if (isTooLarge(error)) {
-    notifications.show({ color: 'yellow', message: t('errors.payload_too_large') });
+    notify('save', { color: 'yellow', message: t('errors.payload_too_large') });
     return undefined;
   }
-  notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+  notify('save', { color: 'yellow', message: t('common.wrongRequest') });
   return fieldErrorsOf(error);
 }

@@ -1,3 +1,4 @@
+import { STAGE_MODELS } from '@pw/contract/stages';
 import {
   boolean,
   doublePrecision,
@@ -55,7 +56,10 @@ export const assignmentFiles = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.assignmentId, t.fileId] })],
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.fileId] }),
+    index('assignment_files_file_idx').on(t.fileId),
+  ],
 );
 
 /** One stage of an assignment's progress list with its settings (`settings` is the stage_object). */
@@ -67,9 +71,8 @@ export const stages = pgTable(
       .notNull()
       .references(() => assignments.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
-    model: text('model', {
-      enum: ['essaywriting', 'questionwriting', 'peerreview', 'adjustment', 'feedbackreview', 'revisement'],
-    }).notNull(),
+    // The contract's stage vocabulary (one copy for the server, the database and the web).
+    model: text('model', { enum: STAGE_MODELS }).notNull(),
     startAt: timestamp('start_at', { withTimezone: true }),
     endAt: timestamp('end_at', { withTimezone: true }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
@@ -96,7 +99,10 @@ export const participations = pgTable(
     attendedAt: timestamp('attended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.assignmentId, t.enrollmentId] })],
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.enrollmentId] }),
+    index('participations_enrollment_idx').on(t.enrollmentId),
+  ],
 );
 
 /** A learner's work in one stage: essay, questions, peer review, feedback review or revision. */
@@ -132,7 +138,10 @@ export const performanceFiles = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.performanceId, t.fileId] })],
+  (t) => [
+    primaryKey({ columns: [t.performanceId, t.fileId] }),
+    index('performance_files_file_idx').on(t.fileId),
+  ],
 );
 
 /** A reviewer assigned to an author's essay (a self-review when both are the same). */
@@ -157,6 +166,8 @@ export const peerMatchings = pgTable(
   (t) => [
     uniqueIndex('peer_matchings_pair_key').on(t.assignmentId, t.reviewerId, t.targetId),
     index('peer_matchings_target_idx').on(t.assignmentId, t.targetId),
+    index('peer_matchings_reviewer_enrollment_idx').on(t.reviewerId),
+    index('peer_matchings_target_enrollment_idx').on(t.targetId),
   ],
 );
 

@@ -37,6 +37,7 @@ export const courses = pgTable(
   (t) => [
     uniqueIndex('courses_org_code_key').on(t.organisationId, t.code),
     index('courses_instructor_idx').on(t.instructorId),
+    index('courses_org_created_idx').on(t.organisationId, t.createdAt),
   ],
 );
 
@@ -51,7 +52,7 @@ export const courseFiles = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.fileId] })],
+  (t) => [primaryKey({ columns: [t.courseId, t.fileId] }), index('course_files_file_idx').on(t.fileId)],
 );
 
 /**

@@ -41,7 +41,7 @@ export const postFiles = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.fileId] })],
+  (t) => [primaryKey({ columns: [t.postId, t.fileId] }), index('post_files_file_idx').on(t.fileId)],
 );
 
 /** The options of a post's poll; a post with options is a poll. */
@@ -73,7 +73,7 @@ export const pollVotes = pgTable(
       .references(() => pollOptions.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('poll_votes_option_idx').on(t.optionId)],
 );
 
 export const comments = pgTable(

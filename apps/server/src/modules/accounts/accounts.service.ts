@@ -13,12 +13,7 @@ import { authTokens, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { isOrganisationExpired, type Organisation, todayIso } from '../organisations/organisations.service';
 import { hashPassword, verifyPassword } from './passwords';
-import {
-  assertSignInAllowed,
-  clearSignInFailures,
-  limiterKeys,
-  recordSignInFailure,
-} from './sign-in-limiter';
+import { checkSignInLimits, clearSignInFailures, limiterKeys, recordSignInFailure } from './sign-in-limiter';
 import { hashToken, newToken } from './tokens';
 
 /** The signed-in user attached to a request. */
@@ -64,7 +59,7 @@ export async function signIn(
 ): Promise<SignInResponse> {
   const now = opts.now ?? new Date();
   const keys = limiterKeys(org.id, body.email, opts.ip);
-  await assertSignInAllowed(db, keys, now);
+  const { throttled } = await checkSignInLimits(db, keys, now);
   const [user] = await db
     .select()
     .from(users)
@@ -73,7 +68,7 @@ export async function signIn(
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
     await recordSignInFailure(db, keys);
-    throw new AppError('invalid_credentials');
+    throw throttled ?? new AppError('invalid_credentials');
   }
   // Only a caller who knows the password learns that the account is inactive or expired.
   if (!user.isActive) throw new AppError('account_inactive');

@@ -256,22 +256,67 @@ describe('POST /users/sign-in/', () => {
     await expect(signInAs(t, 'bystander@example.com')).resolves.toBeTypeOf('string');
   });
 
-  it('a success clears the failure count', async () => {
+  it('a success clears the failure count (the next failures start again from zero)', async () => {
     await createUser(t, orgId, { email: 'forgetful@example.com' });
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) {
-      await call(t, {
+    const wrong = () =>
+      call(t, {
         method: 'POST',
         url: '/api/v1/users/sign-in/',
         payload: { email: 'forgetful@example.com', password: 'wrong!!' },
       });
-    }
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) expect((await wrong()).statusCode).toBe(400);
     await signInAs(t, 'forgetful@example.com');
-    const again = await call(t, {
+    // Had the success not cleared the count, the limit would be reached on the second of these.
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) expect((await wrong()).statusCode).toBe(400);
+    await expect(signInAs(t, 'forgetful@example.com')).resolves.toBeTypeOf('string');
+  });
+
+  it('a shared address (campus NAT) past its limit still signs in the right password; wrong ones are slowed and 429', async () => {
+    await createUser(t, orgId, { email: 'classmate@example.com' });
+    // One student sprayed wrong passwords from the campus address (app.inject's 127.0.0.1).
+    await t.database.db
+      .insert(signInFailures)
+      .values({ key: 'ip:127.0.0.1', failures: SIGN_IN_LIMITS.perAddress });
+    const started = Date.now();
+    await expect(signInAs(t, 'classmate@example.com')).resolves.toBeTypeOf('string');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SIGN_IN_LIMITS.addressDelayMs - 50);
+    const spray = await call(t, {
       method: 'POST',
       url: '/api/v1/users/sign-in/',
-      payload: { email: 'forgetful@example.com', password: 'wrong!!' },
+      payload: { email: 'classmate@example.com', password: 'wrong!!' },
     });
-    expect(again.statusCode).toBe(400);
+    expect(spray.statusCode).toBe(429);
+    expect(spray.json().code).toBe('too_many_attempts');
+    expect(Number(spray.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('refuses "on" (trust every hop) with a message that says what to give instead', async () => {
+    await expect(buildTestApp({ TRUST_PROXY: 'on' })).rejects.toThrow(/number of proxy hops/);
+  });
+
+  it('with one hop, a rotated X-Forwarded-For does not escape the address limit', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: '1' });
+    try {
+      const org = await createOrganisation(proxied, { subdomain: null, isPrivateInfo: false });
+      await createUser(proxied, org.id, { email: 'someone@example.com' });
+      // The real client (what our one proxy appended last) is over its limit.
+      await proxied.database.db
+        .insert(signInFailures)
+        .values({ key: 'ip:203.0.113.7', failures: SIGN_IN_LIMITS.perAddress });
+      for (const forged of ['198.51.100.1', '198.51.100.2']) {
+        const res = await call(proxied, {
+          method: 'POST',
+          url: '/api/v1/users/sign-in/',
+          payload: { email: 'someone@example.com', password: 'wrong!!' },
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` },
+        });
+        expect(res.statusCode).toBe(429);
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -1,11 +1,18 @@
-import { assignmentInputSchema, assignmentSchema, pickLanguage, sheetName } from '@pw/contract';
+import {
+  assignmentInputSchema,
+  assignmentSchema,
+  idParamSchema,
+  moveToNextStageBodySchema,
+  pickLanguage,
+  sheetName,
+} from '@pw/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { parseForm } from '../../lib/forms';
 import { assertManager, loadMembership, type Membership } from '../courses/courses.policy';
-import { discardFiles, type MultipartForm, readMultipart } from '../files/files.service';
+import { type MultipartForm, withUploads } from '../files/files.service';
 import {
   createAssignment,
   deleteAssignment,
@@ -19,8 +26,8 @@ import { managementTable } from './management.service';
 import { approveParticipation, recordAttendance, requestParticipation } from './participation.service';
 import { moveToNextStage } from './stage-runner';
 
-const courseParams = z.object({ id: z.coerce.number().int() });
-const assignmentParams = z.object({ id: z.coerce.number().int(), aid: z.coerce.number().int() });
+const courseParams = z.object({ id: idParamSchema });
+const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
 
 /** Multipart editor fields with `progresses` sent as a JSON string. */
 function parseAssignmentForm(form: MultipartForm) {
@@ -61,19 +68,14 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const m = await managerOf(request, request.params.id);
-      const form = await readMultipart(request, deps(), {
-        organisationId: request.org.id,
-        userId: request.user.id,
-      });
-      const now = new Date();
-      try {
-        const id = await createAssignment(deps(), m, parseAssignmentForm(form), form.files, now);
-        const { a, rows } = await loadAssignment(app.db, m, id);
-        return reply.code(201).send(await presentAssignment(deps(), m, a, rows, new Date()));
-      } catch (error) {
-        await discardFiles(deps(), form.files);
-        throw error;
-      }
+      const id = await withUploads(
+        request,
+        deps(),
+        { organisationId: request.org.id, userId: request.user.id },
+        (form) => createAssignment(deps(), m, parseAssignmentForm(form), form.files, new Date()),
+      );
+      const { a, rows } = await loadAssignment(app.db, m, id);
+      return reply.code(201).send(await presentAssignment(deps(), m, a, rows, new Date()));
     },
   });
 
@@ -95,28 +97,26 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const m = await managerOf(request, request.params.id);
-      const form = await readMultipart(request, deps(), {
-        organisationId: request.org.id,
-        userId: request.user.id,
-      });
-      try {
-        const deleteFiles = ([] as string[])
-          .concat(form.fields.delete_files ?? [])
-          .map(Number)
-          .filter(Number.isInteger);
-        const { delete_files: _d, ...fields } = form.fields;
-        await updateAssignment(
-          deps(),
-          m,
-          request.params.aid,
-          parseAssignmentForm({ ...form, fields }),
-          { uploaded: form.files, deleteFiles },
-          new Date(),
-        );
-      } catch (error) {
-        await discardFiles(deps(), form.files);
-        throw error;
-      }
+      await withUploads(
+        request,
+        deps(),
+        { organisationId: request.org.id, userId: request.user.id },
+        async (form) => {
+          const deleteFiles = ([] as string[])
+            .concat(form.fields.delete_files ?? [])
+            .map(Number)
+            .filter(Number.isInteger);
+          const { delete_files: _d, ...fields } = form.fields;
+          await updateAssignment(
+            deps(),
+            m,
+            request.params.aid,
+            parseAssignmentForm({ ...form, fields }),
+            { uploaded: form.files, deleteFiles },
+            new Date(),
+          );
+        },
+      );
       const { a, rows } = await loadAssignment(app.db, m, request.params.aid);
       return presentAssignment(deps(), m, a, rows, new Date());
     },
@@ -131,11 +131,17 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/courses/:id/assignments/:aid/move-to-next-stage/', {
-    schema: { tags: ['assignments'], params: assignmentParams, response: { 200: assignmentSchema } },
+    schema: {
+      tags: ['assignments'],
+      params: assignmentParams,
+      body: moveToNextStageBodySchema,
+      response: { 200: assignmentSchema },
+    },
     handler: async (request) => {
       const m = await managerOf(request, request.params.id);
       await loadAssignment(app.db, m, request.params.aid);
-      await moveToNextStage(app.db, m.course.id, request.params.aid, new Date());
+      const expected = request.body?.expected_stage;
+      await moveToNextStage(app.db, m.course.id, request.params.aid, new Date(), expected);
       const { a, rows } = await loadAssignment(app.db, m, request.params.aid);
       return presentAssignment(deps(), m, a, rows, new Date());
     },
@@ -157,7 +163,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/courses/:id/assignments/:aid/participations/:enrollId/approve/', {
     schema: {
       tags: ['assignments'],
-      params: assignmentParams.extend({ enrollId: z.coerce.number().int() }),
+      params: assignmentParams.extend({ enrollId: idParamSchema }),
       response: { 200: z.object({ status: z.number().int() }) },
     },
     handler: async (request) => {
@@ -218,10 +224,11 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const m = await managerOf(request, request.params.id);
       const { a } = await loadAssignment(app.db, m, request.params.aid);
+      const zip = await attachmentsZip(app.db, app.storage, a);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', attachmentName(a.name, 'zip'))
-        .send(await attachmentsZip(app.db, app.storage, a));
+        .send(zip);
     },
   });
 };

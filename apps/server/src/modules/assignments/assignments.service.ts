@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { assignmentFiles, assignments, files, participations, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import type { Membership } from '../courses/courses.policy';
+import { isManager, type Membership } from '../courses/courses.policy';
 import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import { filesOfAssignment } from '../files/owned-files';
 import { assertValidSettings, scheduledStages } from './assignment-rules';
 import { advanceAssignment, moveToNextStage } from './stage-runner';
 
@@ -14,19 +15,20 @@ type Deps = { db: Db; storage: FileStorage; secret: string };
 export type AssignmentRow = typeof assignments.$inferSelect;
 type StageRow = typeof stages.$inferSelect;
 
-const isManager = (m: Membership) => m.isInstructor || m.isAssistant;
-
 function stepsFor(rows: StageRow[]) {
   return stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })));
 }
 
 /** An assignment of this course that the member may see (learners: public ones only), with its stages. */
-export async function loadAssignment(db: Db, m: Membership, assignmentId: number) {
-  const [a] = await db
+export async function loadAssignment(db: Db, m: Membership, assignmentId: number, forUpdate = false) {
+  const query = db
     .select()
     .from(assignments)
     .where(and(eq(assignments.id, assignmentId), eq(assignments.courseId, m.course.id)))
     .limit(1);
+  // Locked for the caller's transaction: a stage move (which locks the same row) waits, so what
+  // the caller decides from the row and its stages still holds when it writes.
+  const [a] = await (forUpdate ? query.for('update') : query);
   if (!a || (!a.isPublic && !isManager(m))) throw new AppError('not_found');
   const rows = await db
     .select()
@@ -229,13 +231,14 @@ export async function createAssignment(
           : null,
       })
       .where(eq(assignments.id, row.id));
+    if (settings.is_directly_starting) {
+      // Start now, in the same transaction, so no one ever sees it created but not started:
+      // manual assignments move by hand, automatic ones catch up with their schedule.
+      if (settings.is_auto_schedule) await advanceAssignment(tx, row.id, now);
+      else await moveToNextStage(tx, m.course.id, row.id, now);
+    }
     return row.id;
   });
-  if (settings.is_directly_starting) {
-    // Start now: manual assignments move by hand, automatic ones catch up with their schedule.
-    if (settings.is_auto_schedule) await advanceAssignment(deps.db, id, now);
-    else await moveToNextStage(deps.db, m.course.id, id, now);
-  }
   return id;
 }
 
@@ -248,23 +251,23 @@ export async function updateAssignment(
   changes: { uploaded: StoredFile[]; deleteFiles: number[] },
   now: Date,
 ) {
-  const { a, rows } = await loadAssignment(deps.db, m, assignmentId);
-  // A started stage keeps the start it had, whatever the form sends.
-  const started = new Set<string>(
-    stepsFor(rows)
-      .slice(0, Math.max(0, a.stepIndex + 1))
-      .flatMap((s) => s.models),
-  );
-  for (const p of settings.progresses) {
-    const old = rows.find((r) => r.model === p.model);
-    if (old && started.has(p.model)) p.start_date = old.startAt;
-  }
-  assertValidSettings(settings, {
-    now,
-    existing: rows.map((r) => ({ ...r, model: r.model as StageModel, settings: r.settings })),
-    stepIndex: a.stepIndex,
-  });
-  await deps.db.transaction(async (tx) => {
+  const a = await deps.db.transaction(async (tx) => {
+    const { a, rows } = await loadAssignment(tx, m, assignmentId, true);
+    // A started stage keeps the start it had, whatever the form sends.
+    const started = new Set<string>(
+      stepsFor(rows)
+        .slice(0, Math.max(0, a.stepIndex + 1))
+        .flatMap((s) => s.models),
+    );
+    for (const p of settings.progresses) {
+      const old = rows.find((r) => r.model === p.model);
+      if (old && started.has(p.model)) p.start_date = old.startAt;
+    }
+    assertValidSettings(settings, {
+      now,
+      existing: rows.map((r) => ({ ...r, model: r.model as StageModel, settings: r.settings })),
+      stepIndex: a.stepIndex,
+    });
     const [clash] = await tx
       .select({ id: assignments.id })
       .from(assignments)
@@ -312,6 +315,7 @@ export async function updateAssignment(
         .insert(assignmentFiles)
         .values(changes.uploaded.map((f) => ({ assignmentId: a.id, fileId: f.id })));
     }
+    return a;
   });
   if (changes.deleteFiles.length) {
     const owned = await deps.db
@@ -326,11 +330,11 @@ export async function updateAssignment(
 /** Deletes an assignment and its attachments. */
 export async function deleteAssignment(deps: Deps, m: Membership, assignmentId: number) {
   const { a } = await loadAssignment(deps.db, m, assignmentId);
-  const attached = await deps.db
-    .select({ id: files.id, storageKey: files.storageKey })
-    .from(assignmentFiles)
-    .innerJoin(files, eq(files.id, assignmentFiles.fileId))
-    .where(eq(assignmentFiles.assignmentId, a.id));
-  await deps.db.delete(assignments).where(eq(assignments.id, a.id));
-  await discardFiles(deps, attached);
+  // Its attachments and the learners' work in its stages: rows and bytes.
+  const owned = await deps.db.transaction(async (tx) => {
+    const found = await filesOfAssignment(tx, a.id);
+    await tx.delete(assignments).where(eq(assignments.id, a.id));
+    return found;
+  });
+  await discardFiles(deps, owned);
 }

@@ -230,6 +230,85 @@ describe('moving through the stages', () => {
     expect(done.json().detail).toBe('완료된 과제입니다.');
   });
 
+  it('an edit waits for a stage move holding the assignment: the stage started meanwhile keeps its settings', async () => {
+    const a = (await create()).json();
+    const url = `/api/v1/courses/${w.course.id}/assignments/${a.id}/`;
+    const changedEssay = progresses();
+    changedEssay[0] = {
+      ...changedEssay[0]!,
+      stage_object: { limit_type: 'W', max_length: 800, max_writing_score: 70 },
+    } as (typeof changedEssay)[0];
+    let edit: ReturnType<typeof call> | undefined;
+    // A stage move in progress: it holds the assignment row and starts the essay.
+    await t.database.db.transaction(async (tx) => {
+      await tx.select().from(assignments).where(eq(assignments.id, a.id)).for('update');
+      await tx.update(assignments).set({ stepIndex: 0 }).where(eq(assignments.id, a.id));
+      edit = call(t, {
+        method: 'PATCH',
+        url,
+        token: w.tokens.instructor,
+        ...multipart({ name: a.name, description: 'd', progresses: JSON.stringify(changedEssay) }),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    const res = await edit!;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields['progresses.essaywriting']).toHaveLength(1);
+    const after = await call(t, { url, token: w.tokens.instructor });
+    expect(after.json().progresses[0].stage_object.max_length).toBe(2500);
+  });
+
+  it('moves only from the stage the confirmation showed: a double click advances once, a stale one is 409', async () => {
+    const a = (await create()).json();
+    const url = `/api/v1/courses/${w.course.id}/assignments/${a.id}/move-to-next-stage/`;
+    const move = (expected: string, lang = 'ko') =>
+      call(t, {
+        method: 'PATCH',
+        url,
+        token: w.tokens.instructor,
+        payload: { expected_stage: expected },
+        headers: { 'accept-language': lang },
+      });
+    const both = await Promise.all([move('PR'), move('PR')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const stale = both.find((r) => r.statusCode === 409)!;
+    expect(stale.json()).toMatchObject({ code: 'stage_changed' });
+    expect(stale.json().detail).toContain('과제 단계가 이미 바뀌었습니다');
+    const now = await call(t, {
+      url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/`,
+      token: w.tokens.instructor,
+    });
+    expect(now.json().current_stage.stage).toBe('ES');
+    const english = await move('PR', 'en');
+    expect(english.statusCode).toBe(409);
+    expect(english.json().detail).toMatch(/^The stage has already changed/);
+    expect((await move('ES')).json().current_stage.stage).toBe('PE');
+    expect((await move('XX')).statusCode).toBe(400);
+  });
+
+  it('two concurrent renames to one name: one is saved, the other is 406, never 500', async () => {
+    const x = (await create()).json();
+    const y = (await create()).json();
+    for (let i = 0; i < 4; i++) {
+      const name = `동시 이름 ${i}`;
+      const answers = await Promise.all(
+        [x, y].map((a) =>
+          call(t, {
+            method: 'PATCH',
+            url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/`,
+            token: w.tokens.instructor,
+            ...multipart({ name, description: 'd', progresses: JSON.stringify(progresses()) }),
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 406]);
+      expect(answers.find((r) => r.statusCode === 406)!.json()).toMatchObject({
+        code: 'duplicate_assignment',
+        detail: '이미 존재하는 과제 이름입니다.',
+      });
+    }
+  });
+
   it('locks essay settings once the essay starts but keeps later stages editable', async () => {
     const a = (await create({ is_directly_starting: true })).json();
     const url = `/api/v1/courses/${w.course.id}/assignments/${a.id}/`;

@@ -15,6 +15,7 @@ import {
   stages,
   users,
 } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { safeFileName } from '../files/files.service';
 import type { AssignmentRow } from './assignments.service';
@@ -91,7 +92,8 @@ export async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: L
 
 /**
  * Every attachment of the assignment as one zip, streamed: the assignment's own files under
- * `assignment/`, each learner's stage files under `<student ID> <name>/<stage>/`.
+ * `assignment/`, each learner's stage files under `<student ID> <name>/<stage>/`. An assignment
+ * with no file at all answers `no_attachments` (404) rather than an empty zip.
  */
 export async function attachmentsZip(db: Db, storage: FileStorage, a: AssignmentRow): Promise<Readable> {
   const own = await db
@@ -128,6 +130,7 @@ export async function attachmentsZip(db: Db, storage: FileStorage, a: Assignment
         )
         .orderBy(asc(enrollments.code), asc(files.id))
     : [];
+  if (own.length === 0 && learnerFiles.length === 0) throw new AppError('no_attachments');
   const zip = new yazl.ZipFile();
   const taken = new Set<string>();
   const unique = (path: string) => {

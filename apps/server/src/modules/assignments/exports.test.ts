@@ -119,4 +119,24 @@ describe('exports', () => {
     expect(await zip.file('assignment/안내문.pdf')?.async('string')).toBe('%PDF-1.4 guide');
     expect(await zip.file('A1 assistant/ES/essay.mp4')?.async('string')).toBe('video bytes');
   });
+
+  it('an assignment without any file answers no_attachments (404) in the error shape, not an empty zip', async () => {
+    const res = await call(t, {
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/`,
+      token: w.tokens.instructor,
+      ...multipart({ name: '첨부 없음', description: 'd', progresses: JSON.stringify(progresses) }),
+    });
+    expect(res.statusCode).toBe(201);
+    const empty = await call(t, {
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${res.json().id}/attachments/`,
+      token: w.tokens.instructor,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.headers['content-type']).toMatch(/^application\/json/);
+    expect(empty.headers['content-disposition']).toBeUndefined();
+    expect(empty.json()).toEqual({ code: 'no_attachments', detail: 'This assignment has no attachments.' });
+  });
 });

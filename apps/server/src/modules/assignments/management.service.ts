@@ -44,16 +44,19 @@ export async function managementTable(db: Db, a: AssignmentRow) {
     .where(and(eq(participations.assignmentId, a.id), eq(enrollments.isActive, true)))
     .orderBy(asc(enrollments.code), asc(users.name));
   const ids = people.map((p) => p.enrollmentId);
-  const done = ids.length
-    ? await db
-        .select({
-          stageId: performances.stageId,
-          enrollmentId: performances.enrollmentId,
-          isCompleted: performances.isCompleted,
-        })
-        .from(performances)
-        .where(inArray(performances.enrollmentId, ids))
-    : [];
+  const stageIds = stageRows.map((s) => s.id);
+  // This assignment's performances only (by the stage-enrolment key), not every assignment's.
+  const done =
+    ids.length && stageIds.length
+      ? await db
+          .select({
+            stageId: performances.stageId,
+            enrollmentId: performances.enrollmentId,
+            isCompleted: performances.isCompleted,
+          })
+          .from(performances)
+          .where(and(inArray(performances.stageId, stageIds), inArray(performances.enrollmentId, ids)))
+      : [];
   const matchings = await db
     .select({
       id: peerMatchings.id,

@@ -1,4 +1,5 @@
-import { createMatching, dueAdvances, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
+import type { StageCode } from '@pw/contract';
+import { codeAt, createMatching, dueAdvances, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -99,12 +100,21 @@ async function lockAssignment(tx: Tx, assignmentId: number, skipLocked: boolean)
 }
 
 /** Moves an assignment one step on (manual advance); 406 when it is already complete. */
-export async function moveToNextStage(db: Db, courseId: number, assignmentId: number, now: Date) {
+export async function moveToNextStage(
+  db: Db,
+  courseId: number,
+  assignmentId: number,
+  now: Date,
+  expectedStage?: StageCode,
+) {
   return db.transaction(async (tx) => {
     const a = await lockAssignment(tx, assignmentId, false);
     if (!a || a.courseId !== courseId) throw new AppError('not_found');
     const rows = await loadStages(tx, a.id);
     const steps = stepsFor(rows);
+    // Decided on the locked row: the scheduler (or another click) may have moved it since the
+    // instructor's confirmation showed the stage.
+    if (expectedStage && codeAt(steps, a.stepIndex) !== expectedStage) throw new AppError('stage_changed');
     if (a.stepIndex >= steps.length) throw new AppError('assignment_completed');
     const next = a.stepIndex + 1;
     if (next < steps.length) await enterStep(tx, a, rows, next);

@@ -50,9 +50,14 @@ export async function loadMembership(
   };
 }
 
+/** Instructor or assistant: those who run the course. */
+export function isManager(m: Membership): boolean {
+  return m.isInstructor || m.isAssistant;
+}
+
 /** Instructor or assistant: manage learners, edit the course, post notices. */
 export function assertManager(m: Membership) {
-  if (!m.isInstructor && !m.isAssistant) throw new AppError('permission_denied');
+  if (!isManager(m)) throw new AppError('permission_denied');
 }
 
 /** The course's own instructor: delete the course, make assistants, see the code. */

@@ -6,6 +6,7 @@ import {
   courseSummarySchema,
   courseUpdateSchema,
   dashboardCourseSchema,
+  idParamSchema,
   learnerInfoSchema,
   learnerRowSchema,
   managerCourseQuerySchema,
@@ -19,7 +20,7 @@ import { z } from 'zod';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
 import { lastAssignmentId } from '../assignments/assignments.service';
-import { discardFiles, readMultipart } from '../files/files.service';
+import { withUploads } from '../files/files.service';
 import { assertCanOpenCourse, assertInstructor, assertManager, loadMembership } from './courses.policy';
 import {
   changeStudentCode,
@@ -33,9 +34,9 @@ import {
   roleInfo,
   updateCourse,
 } from './courses.service';
-import { assertStaff, listCoursesForStaff } from './manager-courses.service';
+import { listCoursesForStaff } from './manager-courses.service';
 
-const courseParams = z.object({ id: z.coerce.number().int() });
+const courseParams = z.object({ id: idParamSchema });
 
 /** Courses (part 1 §7 Courses) and the user's course lists. */
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,8 +69,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(managerCourseSchema) },
     },
     handler: async (request) => {
-      assertStaff(request.user);
-      const { count, results } = await listCoursesForStaff(app.db, request.org, request.query);
+      const { count, results } = await listCoursesForStaff(app.db, request.org, request.user, request.query);
       return paginate(request.url, request.query, count, results);
     },
   });
@@ -82,17 +82,17 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       assertCanOpenCourse(request.user);
-      const form = await readMultipart(request, deps(), {
-        organisationId: request.org.id,
-        userId: request.user.id,
-      });
-      try {
-        const body = parseForm(courseCreateSchema, form.fields);
-        return reply.code(201).send(await createCourse(app.db, request.org, request.user, body, form.files));
-      } catch (error) {
-        await discardFiles(deps(), form.files);
-        throw error;
-      }
+      return withUploads(
+        request,
+        deps(),
+        { organisationId: request.org.id, userId: request.user.id },
+        async (form) => {
+          const body = parseForm(courseCreateSchema, form.fields);
+          return reply
+            .code(201)
+            .send(await createCourse(app.db, request.org, request.user, body, form.files));
+        },
+      );
     },
   });
 
@@ -111,16 +111,14 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const m = await membership(request, request.params.id);
       assertManager(m);
-      const form = await readMultipart(request, deps(), {
-        organisationId: request.org.id,
-        userId: request.user.id,
-      });
-      try {
-        await updateCourse(deps(), m, parseForm(courseUpdateSchema, form.fields), form.files);
-      } catch (error) {
-        await discardFiles(deps(), form.files);
-        throw error;
-      }
+      await withUploads(
+        request,
+        deps(),
+        { organisationId: request.org.id, userId: request.user.id },
+        async (form) => {
+          await updateCourse(deps(), m, parseForm(courseUpdateSchema, form.fields), form.files);
+        },
+      );
       return getCourse(deps(), await membership(request, request.params.id));
     },
   });

@@ -8,6 +8,7 @@ import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import { filesOfCourse } from '../files/owned-files';
 import type { Organisation } from '../organisations/organisations.service';
 import type { Membership } from './courses.policy';
 
@@ -124,13 +125,14 @@ export async function updateCourse(
 
 /** Deletes the course with its enrolments, posts and files. */
 export async function deleteCourse(deps: Deps, m: Membership) {
-  const attached = await deps.db
-    .select({ id: files.id, storageKey: files.storageKey })
-    .from(courseFiles)
-    .innerJoin(files, eq(files.id, courseFiles.fileId))
-    .where(eq(courseFiles.courseId, m.course.id));
-  await deps.db.delete(courses).where(eq(courses.id, m.course.id));
-  await discardFiles(deps, attached);
+  // The course's files and those of its posts, assignments and learners' work; rows and bytes go
+  // once the course (and by cascade every link to them) is gone.
+  const owned = await deps.db.transaction(async (tx) => {
+    const found = await filesOfCourse(tx, m.course.id);
+    await tx.delete(courses).where(eq(courses.id, m.course.id));
+    return found;
+  });
+  await discardFiles(deps, owned);
 }
 
 /** Role info for the course route guard (part 1 §3). */

@@ -2,15 +2,10 @@ import type { ManagerCourse } from '@pw/contract';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assignments, courses, enrollments, orgGroups, stages, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { pageOffset } from '../../lib/pagination';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
+import { assertStaff } from '../accounts/staff.policy';
 import type { Organisation } from '../organisations/organisations.service';
-
-/** Staff only: the organisation-wide course list of the manager area. */
-export function assertStaff(user: AuthenticatedUser) {
-  if (!user.is_staff) throw new AppError('permission_denied');
-}
 
 /**
  * One page of the organisation's courses with their counts, newest first; `q` searches the
@@ -19,8 +14,10 @@ export function assertStaff(user: AuthenticatedUser) {
 export async function listCoursesForStaff(
   db: Db,
   org: Organisation,
+  user: AuthenticatedUser,
   query: { page: number; page_size: number; q?: string | undefined; instructor__group?: number | undefined },
 ) {
+  assertStaff(user);
   const filters: SQL[] = [eq(courses.organisationId, org.id)];
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

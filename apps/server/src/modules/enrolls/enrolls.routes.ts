@@ -1,4 +1,9 @@
-import { enrollChangeResponseSchema, enrollChangeSchema, enrollCreateSchema } from '@pw/contract';
+import {
+  enrollChangeResponseSchema,
+  enrollChangeSchema,
+  enrollCreateSchema,
+  idParamSchema,
+} from '@pw/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeEnrollment, enrol } from './enrolls.service';
@@ -18,7 +23,7 @@ export const enrollRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/enrolls/:id/enroll-change/', {
     schema: {
       tags: ['enrolls'],
-      params: z.object({ id: z.coerce.number().int() }),
+      params: z.object({ id: idParamSchema }),
       body: enrollChangeSchema,
       response: { 200: enrollChangeResponseSchema },
     },

@@ -1,15 +1,28 @@
+import send from '@fastify/send';
+import { idParamSchema } from '@pw/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import { contentDisposition, findSignedFile } from './files.service';
 
-/** Serves uploaded files through signed, expiring links that the owning feature hands out. */
+/** What @fastify/send's own failures become: the one error body with the status it chose. */
+const SEND_ERRORS: Record<number, 'range_not_satisfiable' | 'precondition_failed'> = {
+  416: 'range_not_satisfiable',
+  412: 'precondition_failed',
+};
+
+/**
+ * Serves uploaded files through signed, expiring links that the owning feature hands out.
+ * @fastify/send does Range (206, so a video can be seeked), ETag/Last-Modified and the
+ * conditional requests (304, 412); the link's signature stays the only access check.
+ */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/:id/', {
     // Authorised by the link's signature: <a href> and <video> cannot send the token header.
     config: { public: true },
     schema: {
       hide: true,
-      params: z.object({ id: z.coerce.number().int() }),
+      params: z.object({ id: idParamSchema }),
       querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) }),
     },
     handler: async (request, reply) => {
@@ -22,12 +35,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         exp,
         sig,
       );
+      const { root, path } = app.storage.locate(file.storageKey);
+      const result = await send(request.raw, path, {
+        root,
+        contentType: false,
+        cacheControl: false,
+        index: false,
+        dotfiles: 'deny',
+      });
+      if (result.type !== 'file') {
+        result.stream.destroy();
+        if (result.type === 'error' && result.statusCode >= 500) throw result.metadata.error;
+        // A 416 says how long the file is, so the player can ask again.
+        const range = result.headers['Content-Range'];
+        throw new AppError(SEND_ERRORS[result.statusCode] ?? 'not_found', {
+          headers: range ? { 'content-range': range } : {},
+        });
+      }
+      if (result.statusCode !== 304) {
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition(file.originalName));
+      }
       return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.originalName))
+        .code(result.statusCode)
+        .headers(result.headers)
         .header('cache-control', 'private, max-age=3600')
-        .send(app.storage.open(file.storageKey));
+        .send(result.stream);
     },
   });
 };

@@ -49,6 +49,26 @@ export function safeFileName(name: string): string {
 }
 
 /**
+ * Reads a multipart form (files streamed to storage) and runs `use` with it. Files the use case
+ * did not keep, because it threw, are removed again (rows and bytes): a refused form leaves
+ * nothing behind.
+ */
+export async function withUploads<T>(
+  request: FastifyRequest,
+  deps: { db: Db; storage: FileStorage },
+  owner: { organisationId: number; userId: number },
+  use: (form: MultipartForm) => Promise<T>,
+): Promise<T> {
+  const form = await readMultipart(request, deps, owner);
+  try {
+    return await use(form);
+  } catch (error) {
+    await discardFiles(deps, form.files);
+    throw error;
+  }
+}
+
+/**
  * Reads a multipart request: text fields (repeated names become arrays) and files streamed to
  * storage (20 MB each, allowed types only). On any failure the files stored so far are removed.
  */
@@ -66,6 +86,8 @@ export async function readMultipart(
       limits: { fileSize: LIMITS.uploadMaxBytes, files: MAX_FILES_PER_REQUEST },
     })) {
       if (part.type === 'field') {
+        // A part with no name (busboy leaves `fieldname` undefined) is a malformed form.
+        if (!part.fieldname) throw validationError({ non_field_errors: ['validation.invalid'] });
         const value = String(part.value);
         const key = part.fieldname.replace(/\[\]$/, '');
         const prev = fields[key];

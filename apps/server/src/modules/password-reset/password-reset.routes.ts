@@ -27,7 +27,9 @@ function csrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const existing = readCookie(request.headers.cookie, CSRF_COOKIE);
   if (existing && /^[A-Za-z0-9_-]{32,}$/.test(existing)) return existing;
   const token = randomBytes(24).toString('base64url');
-  reply.header('set-cookie', `${CSRF_COOKIE}=${token}; Path=/accounts; HttpOnly; SameSite=Strict`);
+  // Secure behind TLS (request.protocol follows X-Forwarded-Proto from a trusted proxy).
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `${CSRF_COOKIE}=${token}; Path=/accounts; HttpOnly; SameSite=Strict${secure}`);
   return token;
 }
 

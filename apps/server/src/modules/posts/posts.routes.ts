@@ -1,6 +1,7 @@
 import {
   commentCreateSchema,
   commentSchema,
+  idParamSchema,
   pageQuerySchema,
   paginatedSchema,
   postCreateSchema,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
 import { loadMembership } from '../courses/courses.policy';
-import { discardFiles, readMultipart } from '../files/files.service';
+import { withUploads } from '../files/files.service';
 import {
   courseOfPost,
   createComment,
@@ -29,8 +30,8 @@ import {
   vote,
 } from './posts.service';
 
-const courseParams = z.object({ id: z.coerce.number().int() });
-const postParams = z.object({ id: z.coerce.number().int(), postId: z.coerce.number().int() });
+const courseParams = z.object({ id: idParamSchema });
+const postParams = z.object({ id: idParamSchema, postId: idParamSchema });
 // The notice board shows 3 posts a page (part 1 §9).
 const boardQuery = pageQuerySchema.extend({
   page_size: pageQuerySchema.shape.page_size.default(UI.noticeBoardPageSize),
@@ -41,8 +42,6 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
   const membership = (request: FastifyRequest, id: number) =>
     loadMembership(app.db, request.org, request.user, id);
-  const upload = (request: FastifyRequest) =>
-    readMultipart(request, deps(), { organisationId: request.org.id, userId: request.user.id });
 
   app.get('/courses/:id/posts/', {
     schema: {
@@ -71,20 +70,21 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const m = await membership(request, request.params.id);
-      const form = await upload(request);
-      try {
-        const post = await createPost(
-          deps(),
-          m,
-          request.user,
-          parseForm(postCreateSchema, form.fields),
-          form.files,
-        );
-        return reply.code(201).send(post);
-      } catch (error) {
-        await discardFiles(deps(), form.files);
-        throw error;
-      }
+      return withUploads(
+        request,
+        deps(),
+        { organisationId: request.org.id, userId: request.user.id },
+        async (form) => {
+          const post = await createPost(
+            deps(),
+            m,
+            request.user,
+            parseForm(postCreateSchema, form.fields),
+            form.files,
+          );
+          return reply.code(201).send(post);
+        },
+      );
     },
   });
 
@@ -103,20 +103,21 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const m = await membership(request, request.params.id);
-      const form = await upload(request);
-      try {
-        await updatePost(
-          deps(),
-          m,
-          request.user,
-          request.params.postId,
-          parseForm(postUpdateSchema, form.fields),
-          form.files,
-        );
-      } catch (error) {
-        await discardFiles(deps(), form.files);
-        throw error;
-      }
+      await withUploads(
+        request,
+        deps(),
+        { organisationId: request.org.id, userId: request.user.id },
+        async (form) => {
+          await updatePost(
+            deps(),
+            m,
+            request.user,
+            request.params.postId,
+            parseForm(postUpdateSchema, form.fields),
+            form.files,
+          );
+        },
+      );
       return getPost(deps(), m, request.user, request.params.postId);
     },
   });
@@ -152,7 +153,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/posts/:postId/comments/', {
     schema: {
       tags: ['posts'],
-      params: z.object({ postId: z.coerce.number().int() }),
+      params: z.object({ postId: idParamSchema }),
       response: { 200: z.array(commentSchema) },
     },
     handler: async (request) =>
@@ -167,7 +168,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/posts/:postId/comments/', {
     schema: {
       tags: ['posts'],
-      params: z.object({ postId: z.coerce.number().int() }),
+      params: z.object({ postId: idParamSchema }),
       body: commentCreateSchema,
       response: { 201: commentSchema },
     },
@@ -182,7 +183,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/posts/:postId/comments/:commentId/', {
     schema: {
       tags: ['posts'],
-      params: z.object({ postId: z.coerce.number().int(), commentId: z.coerce.number().int() }),
+      params: z.object({ postId: idParamSchema, commentId: idParamSchema }),
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {

@@ -6,13 +6,11 @@ import { AppError, validationError } from '../../lib/errors';
 import { pageOffset } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
-import type { Membership } from '../courses/courses.policy';
+import { isManager, type Membership } from '../courses/courses.policy';
 import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
 type PostRow = typeof posts.$inferSelect & { authorName: string | null };
-
-const isManager = (m: Membership) => m.isInstructor || m.isAssistant;
 
 /** Builds the API shape of several posts with four batched queries (no query per post). */
 async function presentPosts(deps: Deps, rows: PostRow[], user: AuthenticatedUser): Promise<Post[]> {

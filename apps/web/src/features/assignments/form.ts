@@ -4,16 +4,18 @@ import {
   defaultScores,
   essayStageSchema,
   feedbackStageSchema,
+  MODEL_CODES,
   type ProgressInput,
   peerStageSchema,
   questionStageSchema,
   revisementStageSchema,
   type StageCode,
   type StageModelName,
+  validateSchedule,
 } from '@pw/contract';
 
 // The assignment editor's values and rules (spec part 2 §3, §4, §5, §9). Field shapes are checked
-// with the contract's own stage schemas, the schedule mirrors the server's rules, and the
+// with the contract's own stage schemas, the schedule with the contract's own check, and the
 // 100-point total is checked separately so the form can warn with the total.
 
 /** A number input's value: a number, or '' while empty. */
@@ -49,10 +51,10 @@ export const STEP_MODELS: Record<StepKey, StageModelName> = {
   feedback: 'feedbackreview',
 };
 export const STEP_CODES: Record<StepKey, StageCode> = {
-  essay: 'ES',
-  peer: 'PE',
-  adjustment: 'AD',
-  feedback: 'FE',
+  essay: MODEL_CODES.essaywriting,
+  peer: MODEL_CODES.peerreview,
+  adjustment: MODEL_CODES.adjustment,
+  feedback: MODEL_CODES.feedbackreview,
 };
 
 /** New assignments: the defaults of part 2 §9 (2500 letters, 3 reviewers, one standard of 6, public). */
@@ -160,29 +162,35 @@ export function effectiveStart(v: AssignmentFormValues, index: number, ctx: Sche
 /** Field path → message key (`key|max` when the message takes the limit). */
 export type FormErrors = Record<string, string>;
 
-/** The schedule rules of part 2 §5, as the server applies them, keyed by form field. */
+/**
+ * The schedule rules of part 2 §5: the contract's `validateSchedule`, the very check the server
+ * runs, over the dates the form would send, with each error put on the field it concerns.
+ */
 export function scheduleErrors(v: AssignmentFormValues, ctx: ScheduleContext): FormErrors {
   const errors: FormErrors = {};
-  const add = (path: string, key: string) => {
-    errors[path] ??= `validation.schedule_${key}`;
+  const steps = formSteps(v).map((key, i) => ({
+    key,
+    start: effectiveStart(v, i, ctx),
+    end: fromLocalInput(v[key].end, 'end'),
+  }));
+  const found = validateSchedule(
+    steps.map((d) => ({ model: STEP_MODELS[d.key], startAt: d.start, endAt: d.end })),
+    { isAutoSchedule: v.is_auto_schedule, now: ctx.now, startedSteps: ctx.startedSteps },
+  );
+  const add = (key: StepKey, field: 'start' | 'end', error: string) => {
+    errors[`${key}.${field}`] ??= `validation.schedule_${error}`;
   };
-  let previousEnd: Date | null = null;
-  formSteps(v).forEach((key, i) => {
-    const start = effectiveStart(v, i, ctx);
-    const end = fromLocalInput(v[key].end, 'end');
-    const started = i < ctx.startedSteps;
-    if (v.is_auto_schedule) {
-      if (!start) add(`${key}.start`, 'dates_required');
-      if (!end) add(`${key}.end`, 'dates_required');
-    }
-    if (start && end && end.getTime() <= start.getTime()) add(`${key}.end`, 'end_before_start');
-    if (start && previousEnd && start.getTime() < previousEnd.getTime())
-      add(`${key}.start`, 'start_before_previous_end');
-    if (!started && !(i === 0 && ctx.startsNow) && start && start.getTime() < ctx.now.getTime())
-      add(`${key}.start`, 'in_past');
-    if (i === ctx.startedSteps - 1 && end && end.getTime() < ctx.now.getTime()) add(`${key}.end`, 'in_past');
-    previousEnd = end ?? previousEnd;
-  });
+  for (const { step, error } of found) {
+    const d = steps[step];
+    if (!d) continue;
+    if (error === 'dates_required') {
+      if (!d.start) add(d.key, 'start', error);
+      if (!d.end) add(d.key, 'end', error);
+    } else if (error === 'end_before_start') add(d.key, 'end', error);
+    else if (error === 'start_before_previous_end') add(d.key, 'start', error);
+    // In the past: a step not started yet by its start, the running step by its end.
+    else if (error === 'in_past') add(d.key, step < ctx.startedSteps ? 'end' : 'start', error);
+  }
   return errors;
 }
 

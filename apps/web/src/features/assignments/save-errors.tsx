@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { ApiError, isTooLarge } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
+import { notify } from '../../lib/notify';
 
 /** The text of a failed assignment save (part 2 §8): 406 'already exist', else the field messages or 'wrong request'. */
 export function saveErrorMessage(error: unknown, t: TFunction): string {
@@ -15,7 +15,7 @@ export function saveErrorMessage(error: unknown, t: TFunction): string {
 
 /** Shows the warning for a failed save and returns the field messages for the form. */
 export function reportSaveError(error: unknown, t: TFunction): Record<string, string[]> | undefined {
-  notifications.show({
+  notify('save', {
     color: 'yellow',
     message: <Text style={{ whiteSpace: 'pre-line' }}>{saveErrorMessage(error, t)}</Text>,
   });

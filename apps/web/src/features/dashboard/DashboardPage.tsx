@@ -14,7 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook, IconEye, IconKey, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/session/auth-context';
 import { CourseCreateModal } from '../courses/components/CourseCreateModal';
 import { EnrollModal } from '../enrolls/components/EnrollModal';
 import { useDashboard } from './api/dashboard';
@@ -124,7 +124,14 @@ export function DashboardPage() {
           {t('dashboard.allHidden')}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg" data-testid="dashboard-courses">
+        // Columns follow the room beside the side navigation, not the window: a course box needs
+        // about 500 px for its tabs and stage badges on one line.
+        <SimpleGrid
+          type="container"
+          cols={{ base: 1, '1040px': 2, '1560px': 3 }}
+          spacing="lg"
+          data-testid="dashboard-courses"
+        >
           {visible.map((course) => (
             <CourseBox key={course.id} course={course} onHide={() => hide(course.id)} />
           ))}

@@ -24,6 +24,9 @@ describe('enrolment errors (part 1 §8)', () => {
     expect(enrollErrorMessage(new ApiError(403, { code: 'course_withdrawn' }), t)).toBe('enroll.withdrawn');
     expect(enrollErrorMessage(new ApiError(404, { code: 'course_not_found' }), t)).toBe('enroll.notFound');
     expect(enrollErrorMessage(new ApiError(406, { code: 'already_enrolled' }), t)).toBe('enroll.already');
+    expect(
+      enrollErrorMessage(new ApiError(429, { code: 'too_many_code_attempts', detail: '15분 후에' }), t),
+    ).toBe('15분 후에');
     expect(enrollErrorMessage(new ApiError(400, { code: 'validation_failed' }), t)).toBe(
       'common.wrongRequest',
     );

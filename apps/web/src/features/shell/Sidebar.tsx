@@ -31,11 +31,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { FareModal } from '../../components/FareModal';
-import { useConfiguration } from '../auth/api/configuration';
-import { useAuth } from '../auth/auth-context';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { coursePath, enrolledRole } from '../../lib/course-mode';
+import { useAuth } from '../../lib/session/auth-context';
+import { useConfiguration } from '../../lib/session/configuration';
 import { useUserCourses } from '../courses/api/user-courses';
 import { CourseCreateModal } from '../courses/components/CourseCreateModal';
-import { coursePath, enrolledRole } from '../courses/course-mode';
 import { EnrollModal } from '../enrolls/components/EnrollModal';
 import classes from './Sidebar.module.css';
 import { menuColor, useShell } from './shell-context';
@@ -180,7 +181,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         data-testid="sidebar"
         data-wide="false"
       >
-        <Stack align="center" gap="sm" py="md">
+        <Stack align="center" gap="sm" py="md" className={classes.column}>
           <NarrowIcon
             label={t('nav.expand')}
             onClick={() => setWide(true)}
@@ -197,6 +198,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             icon={<IconLayoutDashboard size={20} />}
           />
           <NarrowIcon label={t('nav.logout')} onClick={logOut} icon={<IconLogout size={20} />} />
+          <Box mt="auto">
+            <LanguageSwitch compact />
+          </Box>
         </Stack>
       </Box>
     );
@@ -214,92 +218,95 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         if ((e.target as HTMLElement).closest('a')) onNavigate?.();
       }}
     >
-      <Box className={classes.header}>
-        <Text fw={800} size="lg" c="white" truncate>
-          {config?.name ?? t('app.name')}
-        </Text>
-        <Tooltip label={t('nav.collapse')}>
-          <ActionIcon
-            variant="subtle"
-            color="white"
-            onClick={() => setWide(false)}
-            aria-label={t('nav.collapse')}
-            visibleFrom="sm"
-          >
-            <IconChevronsLeft size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Box>
-      <UnstyledButton
-        className={classes.user}
-        onClick={() => navigate('/my-page')}
-        aria-label={t('nav.myPage')}
-      >
-        <Avatar color="white" variant="filled" radius="xl" styles={{ placeholder: { color: background } }}>
-          {auth.user?.name.slice(0, 1) ?? '?'}
-        </Avatar>
-        <Box style={{ minWidth: 0 }}>
-          <Text c="white" fw={700} size="sm" truncate data-testid="sidebar-user-name">
-            {auth.user?.name ?? ''}
+      <Box className={classes.column}>
+        <Box className={classes.header}>
+          <Text fw={800} size="lg" c="white" truncate>
+            {config?.name ?? t('app.name')}
           </Text>
-          <Text c="white" size="xs" opacity={0.8} truncate>
-            {auth.user?.email ?? ''}
-          </Text>
-          <Text c="white" size="xs" opacity={0.8}>
-            {auth.user?.is_staff ? t('nav.staff') : isInstructor ? t('nav.instructor') : t('nav.learner')}
-          </Text>
+          <Tooltip label={t('nav.collapse')}>
+            <ActionIcon
+              variant="subtle"
+              color="white"
+              onClick={() => setWide(false)}
+              aria-label={t('nav.collapse')}
+              visibleFrom="sm"
+            >
+              <IconChevronsLeft size={18} />
+            </ActionIcon>
+          </Tooltip>
         </Box>
-      </UnstyledButton>
-      <Stack gap={2} px="xs" className={classes.scroll}>
-        <NavItem to="/" end icon={<IconLayoutDashboard size={18} />} label={t('nav.dashboard')} />
-        <Divider my="xs" color="rgba(255,255,255,0.25)" />
-        {isInstructor ? (
+        <UnstyledButton
+          className={classes.user}
+          onClick={() => navigate('/my-page')}
+          aria-label={t('nav.myPage')}
+        >
+          <Avatar color="white" variant="filled" radius="xl" styles={{ placeholder: { color: background } }}>
+            {auth.user?.name.slice(0, 1) ?? '?'}
+          </Avatar>
+          <Box style={{ minWidth: 0 }}>
+            <Text c="white" fw={700} size="sm" truncate data-testid="sidebar-user-name">
+              {auth.user?.name ?? ''}
+            </Text>
+            <Text c="white" size="xs" opacity={0.8} truncate>
+              {auth.user?.email ?? ''}
+            </Text>
+            <Text c="white" size="xs" opacity={0.8}>
+              {auth.user?.is_staff ? t('nav.staff') : isInstructor ? t('nav.instructor') : t('nav.learner')}
+            </Text>
+          </Box>
+        </UnstyledButton>
+        <Stack gap={2} px="xs" className={classes.scroll}>
+          <NavItem to="/" end icon={<IconLayoutDashboard size={18} />} label={t('nav.dashboard')} />
+          <Divider my="xs" color="rgba(255,255,255,0.25)" />
+          {isInstructor ? (
+            <CourseSection
+              title={t('nav.openedCourses')}
+              courses={opened}
+              status={listStatus}
+              testId="nav-opened-courses"
+              pathname={pathname}
+            />
+          ) : null}
           <CourseSection
-            title={t('nav.openedCourses')}
-            courses={opened}
+            title={t('nav.enrolledCourses')}
+            courses={enrolled}
             status={listStatus}
-            testId="nav-opened-courses"
+            testId="nav-enrolled-courses"
             pathname={pathname}
           />
-        ) : null}
-        <CourseSection
-          title={t('nav.enrolledCourses')}
-          courses={enrolled}
-          status={listStatus}
-          testId="nav-enrolled-courses"
-          pathname={pathname}
-        />
-        <Button
-          variant="white"
-          color="dark"
-          size="xs"
-          mt="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={isInstructor ? creating.open : enrolling.open}
-          style={{ color: background }}
-        >
-          {isInstructor ? t('nav.openCourse') : t('nav.enrol')}
-        </Button>
-        <Divider my="xs" color="rgba(255,255,255,0.25)" />
-        <NavItem to="/helps" icon={<IconHelpCircle size={18} />} label={t('nav.helps')} />
-        <NavItem to="/supports" icon={<IconMessageQuestion size={18} />} label={t('nav.supports')} />
-        <UnstyledButton className={classes.link} onClick={fare.open}>
-          <span className={classes.linkIcon}>
-            <IconReceipt size={18} />
-          </span>
-          <span>{t('nav.fare')}</span>
-        </UnstyledButton>
-        {auth.isStaff ? (
-          <NavItem to="/manager" icon={<IconSettings size={18} />} label={t('nav.manager')} />
-        ) : null}
-      </Stack>
-      <Box p="xs" mt="auto">
-        <UnstyledButton className={classes.link} onClick={logOut} w="100%" data-testid="logout">
-          <span className={classes.linkIcon}>
-            <IconLogout size={18} />
-          </span>
-          <span>{t('nav.logout')}</span>
-        </UnstyledButton>
+          <Button
+            variant="white"
+            color="dark"
+            size="xs"
+            mt="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={isInstructor ? creating.open : enrolling.open}
+            style={{ color: background }}
+          >
+            {isInstructor ? t('nav.openCourse') : t('nav.enrol')}
+          </Button>
+          <Divider my="xs" color="rgba(255,255,255,0.25)" />
+          <NavItem to="/helps" icon={<IconHelpCircle size={18} />} label={t('nav.helps')} />
+          <NavItem to="/supports" icon={<IconMessageQuestion size={18} />} label={t('nav.supports')} />
+          <UnstyledButton className={classes.link} onClick={fare.open}>
+            <span className={classes.linkIcon}>
+              <IconReceipt size={18} />
+            </span>
+            <span>{t('nav.fare')}</span>
+          </UnstyledButton>
+          {auth.isStaff ? (
+            <NavItem to="/manager" icon={<IconSettings size={18} />} label={t('nav.manager')} />
+          ) : null}
+        </Stack>
+        <Stack p="xs" gap="xs" mt="auto">
+          <LanguageSwitch />
+          <UnstyledButton className={classes.link} onClick={logOut} w="100%" data-testid="logout">
+            <span className={classes.linkIcon}>
+              <IconLogout size={18} />
+            </span>
+            <span>{t('nav.logout')}</span>
+          </UnstyledButton>
+        </Stack>
       </Box>
       <FareModal opened={fareOpened} onClose={fare.close} />
       {isInstructor ? (

@@ -1,7 +1,7 @@
 import type { Assignment } from '@pw/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { courseKey } from '../../courses/api/course';
+import { courseKey } from '../../../lib/query-keys';
 
 /** Every assignment query of a course starts with this key. */
 export const assignmentsKey = (courseId: number) => [...courseKey(courseId), 'assignments'] as const;

@@ -1,20 +1,25 @@
-import type { Assignment } from '@pw/contract';
+import type { Assignment, MoveToNextStageBody, StageCode } from '@pw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { assignmentKey, assignmentQuery } from './assignment';
 import { assignmentsQuery } from './assignments';
 
-/** PATCH /courses/{id}/assignments/{aid}/move-to-next-stage/ (406 with a detail once complete). */
-export function moveToNextStage(courseId: number, assignmentId: number) {
+/**
+ * PATCH /courses/{id}/assignments/{aid}/move-to-next-stage/ from the stage the confirmation showed
+ * (409 `stage_changed` when it moved meanwhile; 406 with a detail once complete).
+ */
+export function moveToNextStage(courseId: number, assignmentId: number, expectedStage: StageCode) {
+  const body: MoveToNextStageBody = { expected_stage: expectedStage };
   return apiFetch<Assignment>(`/courses/${courseId}/assignments/${assignmentId}/move-to-next-stage/`, {
     method: 'PATCH',
+    body,
   });
 }
 
 export function useMoveToNextStage(courseId: number, assignmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => moveToNextStage(courseId, assignmentId),
+    mutationFn: (expectedStage: StageCode) => moveToNextStage(courseId, assignmentId, expectedStage),
     onSuccess: (assignment) => {
       queryClient.setQueryData(assignmentQuery(courseId, assignmentId).queryKey, assignment);
       void queryClient.invalidateQueries({ queryKey: assignmentKey(courseId, assignmentId) });

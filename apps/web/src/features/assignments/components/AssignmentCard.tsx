@@ -3,8 +3,8 @@ import type { Assignment } from '@pw/contract';
 import { IconEye, IconEyeOff, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { coursePath, isManagerRole } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { ParticipationButton } from './ParticipationButton';
 import { ScheduleText, StatusBadge } from './StageText';
 

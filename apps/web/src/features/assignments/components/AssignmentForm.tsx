@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type Assignment, type FileRef, LIMITS, type StageModelName } from '@pw/contract';
+import { type Assignment, type FileRef, LIMITS, MODEL_CODES, type StageModelName } from '@pw/contract';
 import { IconAlertTriangle, IconLock, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import {
@@ -33,6 +33,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileLinks, FilesField } from '../../../components/FilesField';
+import { formatShortDateTime } from '../../../lib/format';
 import {
   type AssignmentFormValues,
   effectiveStart,
@@ -45,7 +46,6 @@ import {
   toFormData,
   validateForm,
 } from '../form';
-import { formatShortDateTime, MODEL_CODES } from '../stages';
 import { useStageLabels } from './StageText';
 
 /** What the page sends: the multipart fields, the new files and the stored files to remove. */

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitDuration } from '../stages';
+import { splitDuration } from '../../../lib/format';
 
 type Props = {
   /** The moment to count down to. */
@@ -48,7 +48,8 @@ export function Countdown({ target, kind, skewMs, onElapsed }: Props) {
       <Text size="sm" c="dimmed">
         {kind === 'end' ? t('assignments.manage.countdownEnd') : t('assignments.manage.countdownNext')}
       </Text>
-      <Text size="sm" fw={700} ff="monospace" aria-live="off">
+      {/* Even-width digits in the app's font: a monospace font has no Korean, its units became boxes. */}
+      <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="off">
         {left > 0
           ? t('assignments.manage.countdownValue', { d: days, h: hours, m: minutes, s: seconds })
           : t('assignments.manage.countdownUpdating')}

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/api';
+import { ApiError, saveBlob } from '../../../lib/api';
 import { formatBytes } from '../../../lib/files';
 import { downloadAttachments } from '../api/attachments';
 import { downloadStagesOfLearners } from '../api/stages-of-learners';
@@ -13,7 +13,8 @@ type Kind = 'sheet' | 'zip';
 /**
  * The Export menu of the management page: the stages-of-learners spreadsheet and every
  * attachment as one zip, downloaded with the token and shown as a progress toast (part 2 §8:
- * success 'all attachments downloaded', failure 'this is the wrong request').
+ * success 'all attachments downloaded', failure 'this is the wrong request'; an assignment without
+ * any file says so and downloads nothing).
  */
 export function ExportMenu({ courseId, assignmentId }: { courseId: number; assignmentId: number }) {
   const { t } = useTranslation();
@@ -51,14 +52,16 @@ export function ExportMenu({ courseId, assignmentId }: { courseId: number; assig
         message:
           kind === 'zip' ? t('assignments.manage.attachmentsDownloaded') : t('assignments.manage.downloaded'),
       });
-    } catch {
+    } catch (error) {
+      // Nothing to download is not a failure: say so, and save no file.
+      const none = error instanceof ApiError && error.code === 'no_attachments';
       notifications.update({
         id,
         loading: false,
-        color: 'yellow',
+        color: none ? 'blue' : 'yellow',
         autoClose: 5000,
         withCloseButton: true,
-        message: t('common.wrongRequest'),
+        message: none ? t('assignments.manage.noAttachments') : t('common.wrongRequest'),
       });
     } finally {
       setBusy(null);

@@ -1,12 +1,12 @@
 import { Button, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Assignment } from '@pw/contract';
 import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { coursePath } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
 import { useLateParticipation } from '../api/late-participation';
 
 /**
@@ -58,7 +58,7 @@ export function ParticipationButton({ assignment }: { assignment: Assignment }) 
         variant="light"
         color="orange"
         leftSection={<IconHourglassHigh size={14} />}
-        onClick={() => notifications.show({ color: 'yellow', message: t('assignments.join.waitingNotice') })}
+        onClick={() => notify('action', { color: 'yellow', message: t('assignments.join.waitingNotice') })}
         data-testid={testId}
       >
         {t('assignments.join.waiting')}
@@ -68,13 +68,13 @@ export function ParticipationButton({ assignment }: { assignment: Assignment }) 
   const request = async () => {
     try {
       const { status } = await join.mutateAsync(assignment.id);
-      notifications.show({
+      notify('action', {
         color: status === 1 ? 'teal' : 'blue',
         message: status === 1 ? t('assignments.join.joined') : t('assignments.join.requested'),
       });
     } catch (error) {
       const detail = error instanceof ApiError && error.status === 406 ? error.body.detail : undefined;
-      notifications.show({ color: 'yellow', message: detail ?? t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: detail ?? t('common.wrongRequest') });
     }
   };
   return (

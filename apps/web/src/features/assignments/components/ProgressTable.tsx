@@ -1,8 +1,8 @@
 import { Badge, Button, Group, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { StageModelName } from '@pw/contract';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
 import { useApproveParticipation } from '../api/approve-participation';
 import type { ManagementTable } from '../api/management';
 import { useStageLabels } from './StageText';
@@ -22,9 +22,9 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
   const onApprove = async (enrollmentId: number) => {
     try {
       await approve.mutateAsync(enrollmentId);
-      notifications.show({ color: 'teal', message: t('assignments.manage.approved') });
+      notify('action', { color: 'teal', message: t('assignments.manage.approved') });
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   };
 

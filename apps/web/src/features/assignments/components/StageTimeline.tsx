@@ -1,9 +1,9 @@
 import { Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Assignment, UI } from '@pw/contract';
+import { type Assignment, currentStepIndex, progressSteps, UI } from '@pw/contract';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentStepIndex, formatShortDateTime, stepsOf } from '../stages';
+import { formatShortDateTime } from '../../../lib/format';
 import { useStageLabels } from './StageText';
 
 /**
@@ -16,7 +16,7 @@ export function StageTimeline({ assignment }: { assignment: Assignment }) {
   const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
     getInitialValueInEffect: false,
   });
-  const steps = stepsOf(assignment.progresses);
+  const steps = progressSteps(assignment.progresses);
   const current = currentStepIndex(steps, assignment.current_stage.stage);
   const complete = current >= steps.length;
   const period = (start: string | null, end: string | null) =>
@@ -38,7 +38,7 @@ export function StageTimeline({ assignment }: { assignment: Assignment }) {
           label={labels.step(step.models)}
           description={
             <Text component="span" size="xs" c="dimmed">
-              {period(step.start, step.end)}
+              {period(step.startAt, step.endAt)}
               {i === current ? ` · ${t('assignments.timeline.current')}` : ''}
             </Text>
           }

@@ -1,12 +1,12 @@
 import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Assignment } from '@pw/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { coursePath, isManagerRole } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
 import { useAssignment } from '../api/assignment';
 import { useUpdateAssignment } from '../api/update-assignment';
 import { AssignmentForm, type AssignmentSubmit } from '../components/AssignmentForm';
@@ -26,7 +26,7 @@ function EditForm({ assignment }: { assignment: Assignment }) {
   const onSubmit = async ({ form, files, deleteFiles }: AssignmentSubmit) => {
     try {
       await update.mutateAsync({ form, files, deleteFiles });
-      notifications.show({ color: 'teal', message: t('assignments.form.saved') });
+      notify('save', { color: 'teal', message: t('assignments.form.saved') });
       navigate(detail);
       return undefined;
     } catch (error) {

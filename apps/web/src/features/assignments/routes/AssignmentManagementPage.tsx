@@ -12,8 +12,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import type { Assignment } from '@pw/contract';
+import type { Assignment, StageCode } from '@pw/contract';
+import { canOpenMatchings, countdownTarget, currentStepIndex, progressSteps } from '@pw/contract';
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -30,8 +30,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ApiError } from '../../../lib/api';
-import { coursePath, isManagerRole } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
 import { assignmentKey, assignmentQuery } from '../api/assignment';
 import { useDeleteAssignment } from '../api/delete-assignment';
 import { useManagement } from '../api/management';
@@ -41,7 +42,7 @@ import { ExportMenu } from '../components/ExportMenu';
 import { ProgressTable } from '../components/ProgressTable';
 import { ScheduleText, StatusBadge, useStageLabels } from '../components/StageText';
 import { StageTimeline } from '../components/StageTimeline';
-import { canOpenMatchings, countdownTarget, currentStepIndex, stepsOf } from '../stages';
+import { runningStageCount } from '../running-stage';
 
 function ManagementView({ assignment }: { assignment: Assignment }) {
   const { t } = useTranslation();
@@ -58,13 +59,14 @@ function ManagementView({ assignment }: { assignment: Assignment }) {
   const sub = (path: string) => coursePath(courseId, role, `assignments/${a.id}${path}`);
   const coursePage = coursePath(courseId, role);
 
-  const steps = stepsOf(a.progresses);
+  const steps = progressSteps(a.progresses);
   const current = currentStepIndex(steps, a.current_stage.stage);
   const complete = a.status === 2;
   const next = steps[current + 1];
   const nextLabel = next ? labels.step(next.models) : labels.code('CO');
   const target = countdownTarget(a);
   const skewMs = new Date(a.now).getTime() - Date.now();
+  const finishedCount = complete ? null : runningStageCount(management.data);
   const matchingOpen = canOpenMatchings(a.current_stage.stage, management.data?.headers ?? []);
 
   const refetch = () => void queryClient.invalidateQueries({ queryKey: assignmentKey(courseId, a.id) });
@@ -83,13 +85,16 @@ function ManagementView({ assignment }: { assignment: Assignment }) {
 
   const onMove = async () => {
     try {
-      await move.mutateAsync();
+      await move.mutateAsync(a.current_stage.stage as StageCode);
       moving.close();
-      notifications.show({ color: 'teal', message: t('assignments.manage.stageChanged') });
+      notify('stage', { color: 'teal', message: t('assignments.manage.stageChanged') });
     } catch (error) {
       moving.close();
-      const detail = error instanceof ApiError && error.status === 406 ? error.body.detail : undefined;
-      notifications.show({ color: 'yellow', message: detail ?? t('assignments.manage.stageChangeFailed') });
+      const detail =
+        error instanceof ApiError && (error.status === 406 || error.status === 409)
+          ? error.body.detail
+          : undefined;
+      notify('stage', { color: 'yellow', message: detail ?? t('assignments.manage.stageChangeFailed') });
       refetch();
     }
   };
@@ -98,10 +103,10 @@ function ManagementView({ assignment }: { assignment: Assignment }) {
     try {
       await remove.mutateAsync();
       deleting.close();
-      notifications.show({ color: 'teal', message: t('assignments.manage.deleted') });
+      notify('action', { color: 'teal', message: t('assignments.manage.deleted') });
       navigate(coursePage);
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   };
 
@@ -256,7 +261,16 @@ function ManagementView({ assignment }: { assignment: Assignment }) {
         onClose={moving.close}
         onConfirm={() => void onMove()}
         title={t('assignments.manage.nextStepTitle')}
-        message={t('assignments.manage.nextStepConfirm', { stage: nextLabel })}
+        message={
+          <>
+            {t('assignments.manage.nextStepConfirm', { stage: nextLabel })}
+            {finishedCount ? (
+              <Text component="span" display="block" mt="sm" fw={600} data-testid="next-step-finished">
+                {t(`assignments.manage.finished.${finishedCount.kind}`, finishedCount)}
+              </Text>
+            ) : null}
+          </>
+        }
         confirmLabel={t('assignments.manage.nextStepSubmit')}
         loading={move.isPending}
       />

@@ -1,12 +1,12 @@
 import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { coursePath, isManagerRole } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
 import { assignmentQuery } from '../api/assignment';
 import { useAssignments } from '../api/assignments';
 import { useCreateAssignment } from '../api/create-assignment';
@@ -48,7 +48,7 @@ export function AssignmentNewPage() {
   useEffect(() => {
     if (!importing || !source.ready || told.current) return;
     told.current = true;
-    notifications.show({
+    notify('import', {
       color: source.assignment ? 'teal' : 'blue',
       message: source.assignment
         ? t('assignments.imported', { name: source.assignment.name })
@@ -68,7 +68,7 @@ export function AssignmentNewPage() {
   const onSubmit = async ({ form, files }: AssignmentSubmit) => {
     try {
       const created = await create.mutateAsync({ form, files });
-      notifications.show({ color: 'teal', message: t('assignments.form.created') });
+      notify('save', { color: 'teal', message: t('assignments.form.created') });
       navigate(coursePath(courseId, role, `assignments/${created.id}`));
       return undefined;
     } catch (error) {

@@ -12,16 +12,17 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type Assignment, UI } from '@pw/contract';
+import { type Assignment, currentStepIndex, type Step as MachineStep, progressSteps, UI } from '@pw/contract';
 import { IconChevronDown, IconChevronUp, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
-import { coursePath, isManagerRole } from '../../courses/course-mode';
-import { type CourseContext, useCourseContext } from '../../courses/routes/CourseGate';
+import { type CourseContext, useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { useAssignment } from '../api/assignment';
 import { useStageLabels } from '../components/StageText';
-import { currentStepIndex, type Step, stepsOf } from '../stages';
+
+type Step = MachineStep<string>;
 
 /**
  * What the pages under `/performances` receive: the course context (so `useCourseContext` keeps
@@ -87,7 +88,7 @@ export function PerformancesLayout() {
   }
 
   const a = assignment.data;
-  const steps = stepsOf(a.progresses);
+  const steps = progressSteps(a.progresses);
   const current = currentStepIndex(steps, a.current_stage.stage);
   const tabs = tabsOf(steps, current);
   const base = coursePath(courseId, role, `assignments/${a.id}/performances`);

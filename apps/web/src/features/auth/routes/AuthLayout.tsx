@@ -1,7 +1,8 @@
 import { Box, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfiguration } from '../api/configuration';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { useConfiguration } from '../../../lib/session/configuration';
 import classes from './AuthLayout.module.css';
 
 /** The branded frame of the sign-in and sign-up pages: the organisation's image, title and text beside the form. */
@@ -27,6 +28,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Stack>
       </Box>
       <Box className={classes.formSide}>
+        <Box className={classes.languageRow}>
+          <LanguageSwitch />
+        </Box>
         <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={440}>
           {children}
         </Paper>

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type SignInBody, signInBodySchema } from '@pw/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { notify } from '../../../lib/notify';
+import { useAuth } from '../../../lib/session/auth-context';
+import { useConfiguration } from '../../../lib/session/configuration';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
-import { useConfiguration } from '../api/configuration';
 import { useSignIn } from '../api/sign-in';
-import { useAuth } from '../auth-context';
 import { signInErrorKey } from '../sign-in-errors';
 import { AuthLayout } from './AuthLayout';
 
@@ -26,12 +26,12 @@ export function SignInPage() {
     try {
       const response = await signIn.mutateAsync(values);
       auth.signedIn(response);
-      notifications.show({ color: 'teal', message: t('signIn.welcome', { name: response.user.name }) });
+      notify('sign-in', { color: 'teal', message: t('signIn.welcome', { name: response.user.name }) });
     } catch (error) {
       // Part 1 §4: a failed sign-in clears the token.
       writeStorage(STORAGE_KEYS.token, null);
       const { key, detail } = signInErrorKey(error);
-      notifications.show({ color: 'yellow', message: detail ?? t(key) });
+      notify('sign-in', { color: 'yellow', message: detail ?? t(key) });
     }
   });
 

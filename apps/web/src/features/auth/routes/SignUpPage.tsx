@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { hasGrade, LIMITS, type SignUpFormInput, signUpFormSchema } from '@pw/contract';
 import { useMemo } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
@@ -10,7 +9,8 @@ import { PrivateInfoFields, type PrivateInfoForm } from '../../../components/Pri
 import { ApiError } from '../../../lib/api';
 import { localToday } from '../../../lib/dates';
 import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
-import { useConfiguration } from '../api/configuration';
+import { notify } from '../../../lib/notify';
+import { useConfiguration } from '../../../lib/session/configuration';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout } from './AuthLayout';
 
@@ -50,13 +50,13 @@ export function SignUpPage() {
     }
     try {
       await signUp.mutateAsync(body);
-      notifications.show({ color: 'teal', message: t('signUp.success') });
+      notify('save', { color: 'teal', message: t('signUp.success') });
       form.reset(EMPTY);
       navigate('/sign-in');
     } catch (error) {
       if (error instanceof ApiError && error.status === 406) {
         form.setError('email', { message: t('signUp.duplicate') });
-        notifications.show({ color: 'yellow', message: t('signUp.duplicate') });
+        notify('save', { color: 'yellow', message: t('signUp.duplicate') });
         return;
       }
       applyFieldErrors(form.setError, fieldErrorsOf(error), [
@@ -70,7 +70,7 @@ export function SignUpPage() {
       ]);
       const message =
         error instanceof ApiError && error.status === 403 ? t('signUp.closed') : t('common.wrongRequest');
-      notifications.show({ color: 'yellow', message });
+      notify('save', { color: 'yellow', message });
     }
   });
 

@@ -1,7 +1,7 @@
 import type { CourseRoleInfo } from '@pw/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { courseKey } from './course';
+import { courseKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/role/: which roles the user holds in the course. */
 export function fetchCourseRole(courseId: number, signal?: AbortSignal) {

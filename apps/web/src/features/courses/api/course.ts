@@ -1,6 +1,7 @@
 import type { Course } from '@pw/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { courseDetailKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/: 404 for a non-member, 403 (`course_withdrawn`) for a withdrawn learner. */
 export function fetchCourse(courseId: number, signal?: AbortSignal) {
@@ -8,11 +9,10 @@ export function fetchCourse(courseId: number, signal?: AbortSignal) {
 }
 
 /** Every query of one course starts with this key, so invalidating it refreshes them all. */
-export const courseKey = (courseId: number) => ['courses', courseId] as const;
 
 export function courseQuery(courseId: number) {
   return queryOptions({
-    queryKey: [...courseKey(courseId), 'detail'] as const,
+    queryKey: courseDetailKey(courseId),
     queryFn: ({ signal }) => fetchCourse(courseId, signal),
   });
 }

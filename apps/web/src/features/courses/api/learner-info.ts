@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { courseKey } from './course';
+import { courseKey } from '../../../lib/query-keys';
 
 export type LearnerInfo = { learner_code: string | null; is_assistant: boolean };
 

@@ -1,7 +1,7 @@
 import type { LearnerRow } from '@pw/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { courseKey } from './course';
+import { learnersKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/learners/ (instructor or assistant; withdrawn learners included). */
 export function fetchLearners(courseId: number, signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function fetchLearners(courseId: number, signal?: AbortSignal) {
 
 export function learnersQuery(courseId: number) {
   return queryOptions({
-    queryKey: [...courseKey(courseId), 'learners'] as const,
+    queryKey: learnersKey(courseId),
     queryFn: ({ signal }) => fetchLearners(courseId, signal),
   });
 }

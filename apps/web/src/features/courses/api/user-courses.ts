@@ -1,6 +1,7 @@
 import type { UserCourses } from '@pw/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { userCoursesKey } from '../../../lib/query-keys';
 
 /** GET /users/course/: the side navigation's lists (opened and enrolled courses). */
 export function fetchUserCourses(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function fetchUserCourses(signal?: AbortSignal) {
 }
 
 export const userCoursesQuery = queryOptions({
-  queryKey: ['user-courses'],
+  queryKey: userCoursesKey,
   queryFn: ({ signal }) => fetchUserCourses(signal),
 });
 

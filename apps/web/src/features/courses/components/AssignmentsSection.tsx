@@ -14,10 +14,10 @@ import {
 import { IconChevronDown, IconClipboardList, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { useAssignments } from '../../assignments/api/assignments';
 import { AssignmentCard } from '../../assignments/components/AssignmentCard';
-import { coursePath, isManagerRole } from '../course-mode';
-import { useCourseContext } from '../routes/CourseGate';
 
 /**
  * The course page's assignments (part 2 §2, §4): a card per assignment, newest first, and for

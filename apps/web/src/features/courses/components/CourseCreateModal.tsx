@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type CourseCreateInput, courseCreateSchema, LIMITS } from '@pw/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FilesField } from '../../../components/FilesField';
+import { coursePath } from '../../../lib/course-mode';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { reportUploadError } from '../../../lib/upload-errors';
 import { useCreateCourse } from '../api/create-course';
-import { coursePath } from '../course-mode';
 
 type Values = CourseCreateInput;
 type Output = ReturnType<typeof courseCreateSchema.parse>;
@@ -48,7 +48,7 @@ export function CourseCreateModal({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { id } = await create.mutateAsync({ ...values, files });
-      notifications.show({ color: 'teal', message: t('courses.created') });
+      notify('save', { color: 'teal', message: t('courses.created') });
       close();
       onCreated?.();
       navigate(coursePath(id, 'instructor'));

@@ -14,7 +14,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconCheck,
   IconCopy,
@@ -30,11 +29,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { FileLinks } from '../../../components/FilesField';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole, setAssistantMode } from '../../../lib/course-mode';
 import { formatDate } from '../../../lib/dates';
+import { notify } from '../../../lib/notify';
 import { useDeleteCourse } from '../api/delete-course';
 import { useLearnerInfo } from '../api/learner-info';
-import { coursePath, isManagerRole, setAssistantMode } from '../course-mode';
-import { useCourseContext } from '../routes/CourseGate';
 import { StudentManagementModal } from './StudentManagementModal';
 import { StudentNumberModal } from './StudentNumberModal';
 
@@ -159,10 +159,10 @@ export function CourseOverview() {
     try {
       await remove.mutateAsync();
       deleting.close();
-      notifications.show({ color: 'teal', message: t('courses.deleted') });
+      notify('action', { color: 'teal', message: t('courses.deleted') });
       navigate('/');
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   };
 

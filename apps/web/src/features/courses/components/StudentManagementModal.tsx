@@ -14,11 +14,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { type LearnerRow, UI } from '@pw/contract';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
 import { useChangeEnroll } from '../../enrolls/api/enroll-change';
 import { useLearners } from '../api/learners';
 import { StudentNumberModal } from './StudentNumberModal';
@@ -49,7 +49,7 @@ export function StudentManagementModal({
     try {
       await change.mutateAsync({ enrollId: row.id, ...body });
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   };
   const pendingId = change.isPending ? change.variables?.enrollId : undefined;

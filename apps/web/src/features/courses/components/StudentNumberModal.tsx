@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { codeChangeSchema, LIMITS } from '@pw/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
 import { useChangeCode } from '../api/code-change';
 
 const schema = codeChangeSchema.pick({ code: true });
@@ -32,7 +32,12 @@ export function StudentNumberModal({
 }) {
   const { t } = useTranslation();
   const change = useChangeCode(courseId);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { code: current } });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { code: current },
+    // A student ID over the limit is told at once, never silently cut.
+    mode: 'onChange',
+  });
   useEffect(() => {
     if (opened) form.reset({ code: current });
   }, [opened, current, form]);
@@ -40,12 +45,12 @@ export function StudentNumberModal({
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       await change.mutateAsync(enrollId === undefined ? { code } : { code, enroll: enrollId });
-      notifications.show({ color: 'teal', message: t('students.codeSaved') });
+      notify('save', { color: 'teal', message: t('students.codeSaved') });
       onClose();
     } catch (error) {
       const fields = error instanceof ApiError && error.status === 400 ? error.body.fields : undefined;
       if (fields?.code) form.setError('code', { message: fields.code.join(' ') });
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('save', { color: 'yellow', message: t('common.wrongRequest') });
     }
   });
   return (
@@ -56,7 +61,7 @@ export function StudentNumberModal({
           <TextInput
             label={t('students.studentId')}
             withAsterisk
-            maxLength={LIMITS.studentIdMax}
+            description={t('students.studentIdRule', { max: LIMITS.studentIdMax })}
             data-autofocus
             error={message ? t(message, { max: LIMITS.studentIdMax }) : undefined}
             {...form.register('code')}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Card, Group, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type CourseCreateInput, courseCreateSchema, formBoolean, LIMITS } from '@pw/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,11 +7,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FilesField } from '../../../components/FilesField';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { reportUploadError } from '../../../lib/upload-errors';
 import { useUpdateCourse } from '../api/update-course';
-import { coursePath, isManagerRole } from '../course-mode';
-import { useCourseContext } from './CourseGate';
 
 const schema = courseCreateSchema.pick({ name: true, description: true }).extend({ is_open: formBoolean });
 type Values = Pick<CourseCreateInput, 'name' | 'description'> & {
@@ -43,7 +43,7 @@ export function CourseEditPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ ...values, files, delete_files: removed });
-      notifications.show({ color: 'teal', message: t('courses.saved') });
+      notify('save', { color: 'teal', message: t('courses.saved') });
       navigate(back);
     } catch (error) {
       const fields = reportUploadError(error, t);

@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import type { CourseRole, DashboardCourse } from '@pw/contract';
+import { scheduleOf } from '@pw/contract';
 import { IconClipboardList, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { coursePath, enrolledRole, isManagerRole } from '../../../lib/course-mode';
+import { formatShortDateTime } from '../../../lib/format';
 import { StatusBadge } from '../../assignments/components/StageText';
-import { formatShortDateTime, scheduleOf } from '../../assignments/stages';
-import { coursePath, enrolledRole, isManagerRole } from '../../courses/course-mode';
 
 type Assignment = DashboardCourse['assignments'][number];
 const TABS = ['all', 'progress', 'completed'] as const;

@@ -1,7 +1,7 @@
 import type { EnrollCreateInput } from '@pw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { userCoursesQuery } from '../../courses/api/user-courses';
+import { userCoursesKey } from '../../../lib/query-keys';
 
 /**
  * POST /enrolls/: enrol with the course code and a student ID. 404 unknown course, 403 withdrawn
@@ -16,7 +16,7 @@ export function useCreateEnroll() {
   return useMutation({
     mutationFn: (body: EnrollCreateInput) => createEnroll({ code: body.code, course_code: body.course_code }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: userCoursesQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: userCoursesKey });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });

@@ -1,8 +1,7 @@
 import type { LearnerRow } from '@pw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { courseQuery } from '../../courses/api/course';
-import { learnersQuery } from '../../courses/api/learners';
+import { courseDetailKey, learnersKey } from '../../../lib/query-keys';
 
 export type EnrollChange = { is_active?: boolean; is_assistant?: boolean };
 
@@ -20,7 +19,7 @@ export function changeEnroll(enrollId: number, body: EnrollChange) {
  */
 export function useChangeEnroll(courseId: number) {
   const queryClient = useQueryClient();
-  const listKey = learnersQuery(courseId).queryKey;
+  const listKey = learnersKey(courseId);
   return useMutation({
     mutationFn: ({ enrollId, ...body }: EnrollChange & { enrollId: number }) => changeEnroll(enrollId, body),
     onMutate: async ({ enrollId, ...body }) => {
@@ -45,7 +44,7 @@ export function useChangeEnroll(courseId: number) {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: listKey });
-      void queryClient.invalidateQueries({ queryKey: courseQuery(courseId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: courseDetailKey(courseId) });
     },
   });
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type EnrollCreateInput, enrollCreateSchema, LIMITS } from '@pw/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { coursePath } from '../../courses/course-mode';
+import { coursePath } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
 import { useCreateEnroll } from '../api/create-enroll';
 import { enrollErrorMessage } from '../enroll-errors';
 
@@ -28,6 +28,8 @@ export function EnrollModal({
   const form = useForm<EnrollCreateInput>({
     resolver: zodResolver(enrollCreateSchema),
     defaultValues: EMPTY,
+    // A student ID over the limit is told at once, never silently cut.
+    mode: 'onChange',
   });
   const err = (name: keyof EnrollCreateInput) => {
     const message = form.formState.errors[name]?.message;
@@ -40,7 +42,7 @@ export function EnrollModal({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { course } = await enroll.mutateAsync(values);
-      notifications.show({ color: 'teal', message: t('enroll.success') });
+      notify('save', { color: 'teal', message: t('enroll.success') });
       close();
       onEnrolled?.();
       navigate(coursePath(course, 'learner'));
@@ -50,7 +52,7 @@ export function EnrollModal({
         if (field === 'code' || field === 'course_code')
           form.setError(field, { message: messages.join(' ') });
       }
-      notifications.show({ color: 'yellow', message: enrollErrorMessage(error, t) });
+      notify('save', { color: 'yellow', message: enrollErrorMessage(error, t) });
     }
   });
   return (
@@ -73,7 +75,7 @@ export function EnrollModal({
             label={t('enroll.studentId')}
             placeholder={t('enroll.studentIdPlaceholder')}
             withAsterisk
-            maxLength={LIMITS.studentIdMax}
+            description={t('students.studentIdRule', { max: LIMITS.studentIdMax })}
             error={err('code')}
             {...form.register('code')}
           />

@@ -1,7 +1,7 @@
 import { type Paginated, type Post, UI } from '@pw/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { courseKey } from '../../courses/api/course';
+import { courseKey } from '../../../lib/query-keys';
 
 /** Every post query of a course starts with this key. */
 export const postsKey = (courseId: number) => [...courseKey(courseId), 'posts'] as const;

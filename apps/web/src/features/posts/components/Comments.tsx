@@ -13,7 +13,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { COMMENT_MAX, type Comment, commentCreateSchema } from '@pw/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { formatDateTime } from '../../../lib/dates';
+import { notify } from '../../../lib/notify';
 import { useComments } from '../api/comments';
 import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
@@ -36,10 +36,10 @@ function CommentForm({ postId }: { postId: number }) {
   const onSubmit = form.handleSubmit(async ({ content }) => {
     try {
       await create.mutateAsync(content);
-      notifications.show({ color: 'teal', message: t('posts.commentWritten') });
+      notify('action', { color: 'teal', message: t('posts.commentWritten') });
       form.reset({ content: '' });
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   });
   return (
@@ -76,10 +76,10 @@ export function Comments({ postId }: { postId: number }) {
     if (!target) return;
     try {
       await remove.mutateAsync(target.id);
-      notifications.show({ color: 'teal', message: t('posts.commentDeleted') });
+      notify('action', { color: 'teal', message: t('posts.commentDeleted') });
       setTarget(null);
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   };
 

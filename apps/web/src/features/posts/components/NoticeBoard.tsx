@@ -24,9 +24,9 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath } from '../../../lib/course-mode';
 import { formatDate } from '../../../lib/dates';
-import { coursePath } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
 import { usePosts } from '../api/posts';
 import classes from './NoticeBoard.module.css';
 

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Post } from '@pw/contract';
 import { IconChartBar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
 import { useVote } from '../api/vote';
 import { votePercent } from '../poll';
 
@@ -21,12 +21,12 @@ export function PollBox({ courseId, postId, poll }: { courseId: number; postId: 
     if (choice === null) return;
     try {
       await vote.mutateAsync(Number(choice));
-      notifications.show({
+      notify('action', {
         color: 'teal',
         message: mine === null ? t('posts.voted') : t('posts.voteChanged'),
       });
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   };
 

@@ -1,12 +1,12 @@
 import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Post } from '@pw/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
 import { reportUploadError } from '../../../lib/upload-errors';
-import { coursePath, isManagerRole } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
 import { usePost } from '../api/post';
 import { useUpdatePost } from '../api/update-post';
 import { PostForm, type PostSubmit } from '../components/PostForm';
@@ -22,7 +22,7 @@ function EditForm({ post }: { post: Post }) {
   const onSubmit = async ({ options: _fixed, is_notice, ...values }: PostSubmit) => {
     try {
       await update.mutateAsync({ ...values, ...(canNotice ? { is_notice } : {}) });
-      notifications.show({ color: 'teal', message: t('posts.saved') });
+      notify('save', { color: 'teal', message: t('posts.saved') });
       navigate(detail);
       return undefined;
     } catch (error) {

@@ -1,11 +1,11 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
 import { reportUploadError } from '../../../lib/upload-errors';
-import { coursePath, isManagerRole } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
 import { useCreatePost } from '../api/create-post';
 import { PostForm, type PostSubmit } from '../components/PostForm';
 
@@ -21,7 +21,7 @@ export function PostNewPage() {
   const onSubmit = async ({ delete_files: _none, is_notice, ...values }: PostSubmit) => {
     try {
       const post = await create.mutateAsync({ ...values, ...(canNotice ? { is_notice } : {}) });
-      notifications.show({ color: 'teal', message: t('posts.created') });
+      notify('save', { color: 'teal', message: t('posts.created') });
       navigate(coursePath(courseId, role, `posts/${post.id}`));
       return undefined;
     } catch (error) {

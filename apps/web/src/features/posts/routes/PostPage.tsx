@@ -12,15 +12,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPencil, IconPin, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { FileLinks } from '../../../components/FilesField';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath } from '../../../lib/course-mode';
 import { formatDateTime } from '../../../lib/dates';
-import { coursePath } from '../../courses/course-mode';
-import { useCourseContext } from '../../courses/routes/CourseGate';
+import { notify } from '../../../lib/notify';
 import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/post';
 import { Comments } from '../components/Comments';
@@ -50,10 +50,10 @@ export function PostPage() {
     try {
       await remove.mutateAsync();
       deleting.close();
-      notifications.show({ color: 'teal', message: t('posts.deleted') });
+      notify('action', { color: 'teal', message: t('posts.deleted') });
       navigate(board);
     } catch {
-      notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
     }
   };
 

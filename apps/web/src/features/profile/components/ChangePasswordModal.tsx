@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type PasswordChangeForm, passwordChangeFormSchema } from '@pw/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/profile';
 
 const EMPTY: PasswordChangeForm = { oldPassword: '', newPassword: '', passwordCheck: '' };
@@ -28,13 +28,13 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await change.mutateAsync({ old_password: values.oldPassword, new_password: values.newPassword });
-      notifications.show({ color: 'teal', message: t('password.changed') });
+      notify('save', { color: 'teal', message: t('password.changed') });
       close();
     } catch (error) {
       const fields = error instanceof ApiError ? error.body.fields : undefined;
       if (fields?.old_password) form.setError('oldPassword', { message: fields.old_password.join(' ') });
       if (fields?.new_password) form.setError('newPassword', { message: fields.new_password.join(' ') });
-      if (!fields) notifications.show({ color: 'yellow', message: t('common.wrongRequest') });
+      if (!fields) notify('save', { color: 'yellow', message: t('common.wrongRequest') });
     }
   });
   return (

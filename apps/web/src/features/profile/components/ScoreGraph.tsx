@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import { LineChart } from '@mantine/charts';
 import { Alert, Card, Center, Loader, Text, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';

@@ -2,12 +2,14 @@ import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } fr
 import { useDisclosure } from '@mantine/hooks';
 import { hasGrade } from '@pw/contract';
 import { IconKey, IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile } from '../api/profile';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
-import { ScoreGraph } from '../components/ScoreGraph';
+
+// The chart library and its CSS load only with the learner's score graph.
+const ScoreGraph = lazy(() => import('../components/ScoreGraph').then((m) => ({ default: m.ScoreGraph })));
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -71,7 +73,11 @@ export function MyPage() {
           ) : null}
         </SimpleGrid>
       </Card>
-      {p.role === 'L' && !p.is_staff ? <ScoreGraph /> : null}
+      {p.role === 'L' && !p.is_staff ? (
+        <Suspense fallback={<Loader size="sm" />}>
+          <ScoreGraph />
+        </Suspense>
+      ) : null}
       <ChangePasswordModal opened={passwordOpened} onClose={password.close} />
     </Stack>
   );

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, Loader, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { findProfileErrors, type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@pw/contract';
 import { useMemo } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { PrivateInfoFields, type PrivateInfoForm } from '../../../components/Pri
 import { ApiError } from '../../../lib/api';
 import { localToday } from '../../../lib/dates';
 import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useProfile, useUpdateProfile } from '../api/profile';
 
 function EditForm({ profile }: { profile: Profile }) {
@@ -45,12 +45,12 @@ function EditForm({ profile }: { profile: Profile }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
-      notifications.show({ color: 'teal', message: t('profile.saved') });
+      notify('save', { color: 'teal', message: t('profile.saved') });
       navigate('/my-page');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         form.setError('password', { message: t('profile.wrongPassword') });
-        notifications.show({ color: 'yellow', message: t('profile.wrongPassword') });
+        notify('save', { color: 'yellow', message: t('profile.wrongPassword') });
         return;
       }
       applyFieldErrors(form.setError, fieldErrorsOf(error), [
@@ -61,7 +61,7 @@ function EditForm({ profile }: { profile: Profile }) {
         'date_of_birth',
         'password',
       ]);
-      notifications.show({ color: 'yellow', message: t('profile.wrong') });
+      notify('save', { color: 'yellow', message: t('profile.wrong') });
     }
   });
 

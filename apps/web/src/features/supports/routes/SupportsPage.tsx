@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { SUPPORT_CONTENT_MAX, type SupportCreateInput, supportCreateSchema } from '@pw/contract';
 import { IconReceipt } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FareModal } from '../../../components/FareModal';
 import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useProfile } from '../../profile/api/profile';
 import { useCreateSupport } from '../api/create-support';
 
@@ -31,11 +31,11 @@ export function SupportsPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
-      notifications.show({ color: 'teal', message: t('supports.sent') });
+      notify('save', { color: 'teal', message: t('supports.sent') });
       form.reset(EMPTY);
     } catch (error) {
       applyFieldErrors(form.setError, fieldErrorsOf(error), ['content', 'course']);
-      notifications.show({ color: 'yellow', message: t('supports.wrong') });
+      notify('save', { color: 'yellow', message: t('supports.wrong') });
     }
   });
   const err = (name: keyof SupportCreateInput) => {

@@ -3,21 +3,21 @@ import {
   canOpenMatchings,
   countdownTarget,
   currentStepIndex,
+  progressSteps,
   scheduleOf,
-  splitDuration,
   statusOf,
-  stepsOf,
-} from './stages';
+} from './stage-display';
+import type { StageModel } from './stages';
 
-const progress = (model: Parameters<typeof stepsOf>[0][number]['model'], start: string | null = null) => ({
+const progress = (model: StageModel, start: string | null = null) => ({
   model,
   start_date: start,
   end_date: null,
 });
 
-describe('stepsOf', () => {
+describe('progressSteps (the stage machine over an API assignment)', () => {
   it('merges question writing into the essay and revision into feedback review', () => {
-    const steps = stepsOf([
+    const steps = progressSteps([
       progress('essaywriting', 'a'),
       progress('questionwriting', 'b'),
       progress('peerreview'),
@@ -27,16 +27,23 @@ describe('stepsOf', () => {
     ]);
     expect(steps.map((s) => s.code)).toEqual(['ES', 'PE', 'AD', 'FE']);
     expect(steps[0]?.models).toEqual(['essaywriting', 'questionwriting']);
-    expect(steps[0]?.start).toBe('a');
+    expect(steps[0]?.startAt).toBe('a');
     expect(steps[3]?.models).toEqual(['feedbackreview', 'revisement']);
   });
 
   it('places PR before the first step and CO after the last', () => {
-    const steps = stepsOf([progress('essaywriting'), progress('peerreview')]);
+    const steps = progressSteps([progress('essaywriting'), progress('peerreview')]);
     expect(currentStepIndex(steps, 'PR')).toBe(-1);
     expect(currentStepIndex(steps, 'ES')).toBe(0);
     expect(currentStepIndex(steps, 'PE')).toBe(1);
     expect(currentStepIndex(steps, 'CO')).toBe(2);
+    // A companion's code is its main stage's step.
+    const withQuestions = progressSteps([
+      progress('essaywriting'),
+      progress('questionwriting'),
+      progress('peerreview'),
+    ]);
+    expect(currentStepIndex(withQuestions, 'QU')).toBe(0);
   });
 });
 
@@ -98,16 +105,6 @@ describe('card status and schedule (part 2 §4)', () => {
 });
 
 describe('helpers', () => {
-  it('splits durations and never goes negative', () => {
-    expect(splitDuration(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999)).toEqual({
-      days: 2,
-      hours: 3,
-      minutes: 4,
-      seconds: 5,
-    });
-    expect(splitDuration(-5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
-  });
-
   it('opens matchings only in peer review with a finished essay', () => {
     expect(canOpenMatchings('PE', [{ finished_performances: 1 }])).toBe(true);
     expect(canOpenMatchings('PE', [{ finished_performances: 0 }])).toBe(false);

@@ -3,9 +3,9 @@ import type { SessionUser, SignInResponse } from '@pw/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
-import { loginCheckQuery } from './api/login-check';
-import { signOutRequest } from './api/sign-out';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
+import { loginCheckQuery } from './login-check';
+import { signOutRequest } from './sign-out';
 
 type AuthState = {
   token: string | null;

@@ -1,15 +1,22 @@
 // The assignment stage machine (spec part 2 §4): which stages exist, the order of steps, the
 // current code, waiting, manual and automatic advancing, and which settings may still change.
-// Pure: dates come in as arguments, nothing reads the clock.
+// Pure: dates come in as arguments, nothing reads the clock. The one copy: the server, the
+// database enum and the web all use it (the domain package re-exports it).
 
-export type StageModel =
-  | 'essaywriting'
-  | 'questionwriting'
-  | 'peerreview'
-  | 'adjustment'
-  | 'feedbackreview'
-  | 'revisement';
-export type StageCode = 'PR' | 'ES' | 'QU' | 'PE' | 'AD' | 'FE' | 'RE' | 'CO';
+import { STAGE_CODES, type StageCode } from './constants';
+
+/** The stage models, in the order they appear in an assignment's progress list. */
+export const STAGE_MODELS = [
+  'essaywriting',
+  'questionwriting',
+  'peerreview',
+  'adjustment',
+  'feedbackreview',
+  'revisement',
+] as const;
+export type StageModel = (typeof STAGE_MODELS)[number];
+export type { StageCode };
+export { STAGE_CODES };
 
 export const MODEL_CODES: Record<StageModel, StageCode> = {
   essaywriting: 'ES',
@@ -21,14 +28,12 @@ export const MODEL_CODES: Record<StageModel, StageCode> = {
 };
 
 /** The order in which stages appear in an assignment's progress list. */
-export const MODEL_ORDER: readonly StageModel[] = [
-  'essaywriting',
-  'questionwriting',
-  'peerreview',
-  'adjustment',
-  'feedbackreview',
-  'revisement',
-];
+export const MODEL_ORDER: readonly StageModel[] = STAGE_MODELS;
+
+/** Assignment status (part 2 §3): 0 waiting to start, 1 in progress, 2 complete. */
+export const ASSIGNMENT_STATUS = { waiting: 0, proceeding: 1, complete: 2 } as const;
+/** Participation status (part 2 §3): 1 taking part, 2 waiting for the instructor's approval. */
+export const PARTICIPATION_STATUS = { participating: 1, waitingApproval: 2 } as const;
 
 /** Stages that run in the same period as another one: questions with the essay, revision with feedback. */
 const COMPANION_OF: Partial<Record<StageModel, StageModel>> = {
@@ -36,10 +41,10 @@ const COMPANION_OF: Partial<Record<StageModel, StageModel>> = {
   revisement: 'feedbackreview',
 };
 
-export type ScheduledStage = { model: StageModel; startAt: Date | null; endAt: Date | null };
+export type ScheduledStage<D = Date> = { model: StageModel; startAt: D | null; endAt: D | null };
 
 /** One step of the assignment: a main stage plus the companions that share its period. */
-export type Step = { code: StageCode; models: StageModel[]; startAt: Date | null; endAt: Date | null };
+export type Step<D = Date> = { code: StageCode; models: StageModel[]; startAt: D | null; endAt: D | null };
 
 /** Position in the machine: -1 is preparation (PR), `steps.length` is complete (CO). */
 export type StepIndex = number;
@@ -69,8 +74,8 @@ export function validateStageModels(models: readonly StageModel[]): StageRuleErr
 }
 
 /** Groups the progress list into steps (companion stages join their main stage). */
-export function stepsOf(stages: readonly ScheduledStage[]): Step[] {
-  const steps: Step[] = [];
+export function stepsOf<D = Date>(stages: readonly ScheduledStage<D>[]): Step<D>[] {
+  const steps: Step<D>[] = [];
   for (const stage of stages) {
     const host = COMPANION_OF[stage.model];
     const hostStep = host ? steps.find((s) => s.models[0] === host) : undefined;

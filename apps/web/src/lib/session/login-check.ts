@@ -1,6 +1,6 @@
 import type { LoginCheckResponse } from '@pw/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch } from '../api';
 
 /** GET /users/login-check/: who the stored token belongs to. */
 export function loginCheckQuery(token: string | null) {

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../lib/api';
+import { apiFetch } from '../api';
 
 /** POST /users/sign-out/: revokes the stored token on the server. */
 export function signOutRequest() {

@@ -1,6 +1,6 @@
 import type { Configuration } from '@pw/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch } from '../api';
 
 /** GET /users/configuration/: branding and settings of this organisation (public). */
 export const configurationQuery = queryOptions({

@@ -1,5 +1,5 @@
 import type { CourseRole } from '@pw/contract';
-import { readSession, tokenPart, writeSession } from '../../lib/storage';
+import { readSession, tokenPart, writeSession } from './storage';
 
 // Assistant mode is switched on on the course page at each sign-in (part 1 §4): it lives in this
 // tab's session storage, keyed by the course and part of the token, so a new sign-in starts without it.

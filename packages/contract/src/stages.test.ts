@@ -15,7 +15,7 @@ import {
   stepsOf,
   validateSchedule,
   validateStageModels,
-} from './stage-machine';
+} from './stages';
 
 const at = (iso: string) => new Date(`${iso}Z`);
 const full: ScheduledStage[] = [
@@ -84,7 +84,7 @@ describe('waiting for the next stage', () => {
   });
 
   it('a step without an end date never waits', () => {
-    const manual = stepsOf([
+    const manual = stepsOf<Date>([
       { model: 'essaywriting', startAt: null, endAt: null },
       { model: 'peerreview', startAt: null, endAt: null },
     ]);

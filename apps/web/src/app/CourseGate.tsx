@@ -1,35 +1,16 @@
 import { Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Course, CourseRole, CourseRoleInfo } from '@pw/contract';
+import type { CourseRole } from '@pw/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
-import { useShell } from '../../shell/shell-context';
-import { courseQuery } from '../api/course';
-import { courseRoleQuery } from '../api/course-role';
-import { coursePath, isAssistantMode } from '../course-mode';
-
-/** What every page under `/courses/:courseId/:role` receives from the gate. */
-export type CourseContext = {
-  courseId: number;
-  role: CourseRole;
-  course: Course;
-  info: CourseRoleInfo;
-};
-
-export function useCourseContext(): CourseContext {
-  return useOutletContext<CourseContext>();
-}
-
-/** Whether the user may view the course as `role` (part 1 §2, §4). */
-export function holdsRole(role: CourseRole, info: CourseRoleInfo, course: Course, courseId: number): boolean {
-  if (role === 'instructor') return info.is_instructor;
-  if (role === 'assistant') return info.is_assistant && isAssistantMode(courseId);
-  // The instructor of a course they also take part in may switch to the student view.
-  return info.is_learner || (info.is_instructor && course.is_instructor_learner);
-}
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { courseQuery } from '../features/courses/api/course';
+import { courseRoleQuery } from '../features/courses/api/course-role';
+import { useShell } from '../features/shell/shell-context';
+import { ApiError } from '../lib/api';
+import { type CourseContext, holdsRole } from '../lib/course-context';
+import { coursePath } from '../lib/course-mode';
 
 /**
  * Loads the course and the user's roles for every course page: a course that fails to load goes

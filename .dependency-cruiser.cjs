@@ -1,0 +1,67 @@
+// Import boundaries (docs/ARCHITECTURE.md, "Boundaries"), checked by `npm run lint:deps` in `npm test`.
+// Violations that predate a rule are listed in .dependency-cruiser-known-violations.json and may
+// only shrink: any new one fails (`--ignore-known`); regenerate that file only to remove entries.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cross-feature',
+      comment:
+        'A web feature does not import another feature: shared code moves down to components/ or lib/, app/ composes features.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'no-features-into-app',
+      comment:
+        'Features do not reach up into app/ (the router and providers compose them, not the other way).',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|components|lib)/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'no-packages-into-apps',
+      comment: 'packages/* are shared below the apps and never import them.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'The domain package is pure business logic: no I/O of any kind.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: {
+        path: '(^node:|^(fs|net|http|https|http2|child_process|dgram|dns|tls|worker_threads|cluster)$|node_modules/(pg|@electric-sql|drizzle-orm|fastify|@fastify|nodemailer|exceljs|archiver)/)',
+      },
+    },
+    {
+      name: 'contract-needs-only-zod',
+      comment: 'The contract holds schemas and shared rules: zod and its own files only.',
+      severity: 'error',
+      from: { path: '^packages/contract/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'core'],
+        pathNot: 'node_modules/zod/',
+      },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(\\.test\\.tsx?$|/dist/|/scripts/|/test/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
