@@ -24,6 +24,7 @@ import { fileRoutes } from './modules/files/files.routes';
 import { loadSigningSecret } from './modules/files/files.service';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { performanceRoutes } from './modules/performances/performances.routes';
 import { postRoutes } from './modules/posts/posts.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(enrollRoutes);
       await api.register(postRoutes);
       await api.register(assignmentRoutes);
+      await api.register(performanceRoutes);
     },
     { prefix: API_PREFIX },
   );

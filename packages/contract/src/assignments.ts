@@ -163,6 +163,8 @@ export const assignmentSchema = z.object({
       start_date: z.string().nullable(),
       end_date: z.string().nullable(),
       stage_object: z.record(z.string(), z.unknown()),
+      /** The participating learner's own work in this stage (null before it starts, or for others). */
+      performance_id: z.number().int().nullable().optional(),
     }),
   ),
   files: z.array(fileRefSchema),
@@ -174,6 +176,9 @@ export const assignmentSchema = z.object({
     })
     .optional(),
   participation: z.number().int().optional(),
+  /** For a participating learner: the performance of the running stage, and the report once it exists. */
+  performance_id: z.number().int().nullable().optional(),
+  report_id: z.number().int().nullable().optional(),
   now: z.string(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;

@@ -26,6 +26,14 @@ export const ERROR_CODES = [
   'assignment_completed',
   'stage_changed',
   'no_attachments',
+  'essay_too_long',
+  'essay_not_open',
+  'questions_not_open',
+  'revision_not_open',
+  'late_essay_not_open',
+  'stage_deadline_passed',
+  'performance_stale',
+  'not_participating',
   'duplicate_email',
   'duplicate',
   'payload_too_large',
@@ -43,5 +51,7 @@ export const errorBodySchema = z.object({
   detail: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  /** With `performance_stale`: the newer work that the save would have overwritten. */
+  current: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -7,6 +7,7 @@ export * from './ids';
 export * from './messages';
 export * from './organisations';
 export * from './pagination';
+export * from './performances';
 export * from './posts';
 export * from './profile';
 export * from './stage-display';

@@ -219,3 +219,48 @@ export function editableAt(steps: readonly Step[], index: StepIndex): Editable {
   ) as Record<StageModel, boolean>;
   return { locked, settings, firstOpenStep: locked ? steps.length : index + 1 };
 }
+
+/** Why a save is refused now (the error code the server answers), or null when it is allowed. */
+export type WorkRuleError =
+  | 'essay_not_open'
+  | 'questions_not_open'
+  | 'revision_not_open'
+  | 'late_essay_not_open'
+  | 'stage_deadline_passed';
+
+/**
+ * The work rules of part 2 §4 for a learner's own work at position `index`: the essay and the
+ * questions only in the writing step and not waiting; the revision only in the feedback-and-
+ * revision step and not waiting; any other stage only in its own step and before its deadline.
+ */
+export function saveRule(
+  steps: readonly Step[],
+  index: StepIndex,
+  model: StageModel,
+  now: Date,
+): WorkRuleError | null {
+  const own = steps.findIndex((s) => s.models.includes(model));
+  const open = own >= 0 && own === index && !isWaitingNextStage(steps, index, now);
+  if (open) return null;
+  if (model === 'essaywriting') return 'essay_not_open';
+  if (model === 'questionwriting') return 'questions_not_open';
+  if (model === 'revisement') return 'revision_not_open';
+  return 'stage_deadline_passed';
+}
+
+/**
+ * The late essay (part 2 §4): after the writing step while the essay is not submitted (or was
+ * itself submitted late), or in the writing step once it is waiting; never after completion.
+ */
+export function lateEssayRule(
+  steps: readonly Step[],
+  index: StepIndex,
+  now: Date,
+  essay: { isCompleted: boolean; isLate: boolean },
+): WorkRuleError | null {
+  const own = steps.findIndex((s) => s.models.includes('essaywriting'));
+  if (own < 0 || index >= steps.length || (essay.isCompleted && !essay.isLate)) return 'late_essay_not_open';
+  if (index > own) return null;
+  if (index === own && isWaitingNextStage(steps, index, now)) return null;
+  return 'late_essay_not_open';
+}

@@ -26,6 +26,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   assignment_completed: 406,
   stage_changed: 409,
   no_attachments: 404,
+  essay_too_long: 400,
+  essay_not_open: 406,
+  questions_not_open: 406,
+  revision_not_open: 406,
+  late_essay_not_open: 406,
+  stage_deadline_passed: 406,
+  performance_stale: 409,
+  not_participating: 403,
   duplicate_email: 406,
   duplicate: 406,
   payload_too_large: 413,
@@ -45,6 +53,8 @@ export class AppError extends Error {
       fields?: FieldErrors;
       params?: Record<string, unknown>;
       headers?: Record<string, string>;
+      /** Extra members of the error body (e.g. `current` with a stale save). */
+      extra?: Record<string, unknown>;
     } = {},
   ) {
     super(code);

@@ -61,6 +61,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           ]),
         );
       }
+      if (error.options.extra) Object.assign(body, error.options.extra);
       if (error.options.headers) reply.headers(error.options.headers);
       return reply.code(error.status).send(body);
     }

@@ -122,6 +122,10 @@ export const performances = pgTable(
     plainText: text('plain_text'),
     editorType: text('editor_type'),
     responses: jsonb('responses'),
+    retrospective: text('retrospective'),
+    // Bumped by every save, so a save from a stale tab is refused instead of overwriting newer work.
+    version: integer('version').notNull().default(0),
+    lateAt: timestamp('late_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

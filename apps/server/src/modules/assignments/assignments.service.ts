@@ -2,7 +2,15 @@ import type { Assignment, AssignmentSettings } from '@pw/contract';
 import { codeAt, editableAt, isWaitingNextStage, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assignmentFiles, assignments, files, participations, stages } from '../../db/schema';
+import {
+  assignmentFiles,
+  assignments,
+  files,
+  participations,
+  performances,
+  reports,
+  stages,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { isManager, type Membership } from '../courses/courses.policy';
@@ -65,7 +73,25 @@ async function loadExtras(deps: Deps, m: Membership, ids: number[]) {
             and(inArray(participations.assignmentId, ids), eq(participations.enrollmentId, m.enrollment.id)),
           )
       : [];
+  // A learner's own work per stage and their reports, so the pages can link to them.
+  const work =
+    m.enrollment && m.isLearner && ids.length
+      ? await deps.db
+          .select({ id: performances.id, stageId: performances.stageId })
+          .from(performances)
+          .innerJoin(stages, eq(stages.id, performances.stageId))
+          .where(and(inArray(stages.assignmentId, ids), eq(performances.enrollmentId, m.enrollment.id)))
+      : [];
+  const ownReports =
+    m.enrollment && m.isLearner && ids.length
+      ? await deps.db
+          .select({ id: reports.id, assignmentId: reports.assignmentId })
+          .from(reports)
+          .where(and(inArray(reports.assignmentId, ids), eq(reports.enrollmentId, m.enrollment.id)))
+      : [];
   return {
+    performanceOf: (stageId: number) => work.find((w) => w.stageId === stageId)?.id ?? null,
+    reportOf: (id: number) => ownReports.find((r) => r.assignmentId === id)?.id ?? null,
     filesOf: (id: number) =>
       attached.filter((f) => f.assignmentId === id).map((f) => fileLink(deps.secret, f)),
     // Learners always get a participation status (0: not taking part); managers get none.
@@ -110,6 +136,7 @@ function toApi(m: Membership, a: AssignmentRow, rows: StageRow[], now: Date, ext
       start_date: iso(s.startAt),
       end_date: iso(s.endAt),
       stage_object: s.settings,
+      ...(participation !== undefined ? { performance_id: extras.performanceOf(s.id) } : {}),
     })),
     files: extras.filesOf(a.id),
     ...(isManager(m)
@@ -121,7 +148,17 @@ function toApi(m: Membership, a: AssignmentRow, rows: StageRow[], now: Date, ext
           },
         }
       : {}),
-    ...(participation !== undefined ? { participation } : {}),
+    ...(participation !== undefined
+      ? {
+          participation,
+          // The running step's main stage (the essay while writing, feedback while revising).
+          performance_id: (() => {
+            const main = rows.find((r) => r.model === step?.models[0]);
+            return main ? extras.performanceOf(main.id) : null;
+          })(),
+          report_id: extras.reportOf(a.id),
+        }
+      : {}),
     now: now.toISOString(),
   };
 }

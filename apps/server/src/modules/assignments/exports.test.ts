@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,8 +85,9 @@ describe('exports', () => {
       .from(participations)
       .where(eq(participations.assignmentId, a.id));
     const [perf] = await t.database.db
-      .insert(performances)
-      .values({ stageId: essay!.id, enrollmentId: part!.enrollmentId, isCompleted: true })
+      .update(performances)
+      .set({ isCompleted: true })
+      .where(and(eq(performances.stageId, essay!.id), eq(performances.enrollmentId, part!.enrollmentId)))
       .returning();
     const stored = await t.app.storage.save(
       String(w.org.id),

@@ -53,6 +53,8 @@ export async function managementTable(db: Db, a: AssignmentRow) {
             stageId: performances.stageId,
             enrollmentId: performances.enrollmentId,
             isCompleted: performances.isCompleted,
+            isLate: performances.isLate,
+            lateAt: performances.lateAt,
           })
           .from(performances)
           .where(and(inArray(performances.stageId, stageIds), inArray(performances.enrollmentId, ids)))
@@ -103,6 +105,9 @@ export async function managementTable(db: Db, a: AssignmentRow) {
   };
 
   const participating = people.filter((p) => p.status === 1);
+  const essayStageId = stageRows.find((s) => s.model === 'essaywriting')?.id;
+  const lateEssayOf = (enrollmentId: number) =>
+    done.find((d) => d.stageId === essayStageId && d.enrollmentId === enrollmentId && d.isLate);
   return {
     current_stage: codeAt(steps, a.stepIndex),
     headers: steps.map((step, i) => {
@@ -122,6 +127,8 @@ export async function managementTable(db: Db, a: AssignmentRow) {
       status: p.status,
       attended: p.attendedAt !== null,
       is_late: p.status === 2 ? { enrollment_id: p.enrollmentId } : null,
+      is_essay_late: lateEssayOf(p.enrollmentId) !== undefined,
+      essay_late_time: lateEssayOf(p.enrollmentId)?.lateAt?.toISOString() ?? null,
     })),
   };
 }

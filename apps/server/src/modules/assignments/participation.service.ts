@@ -1,9 +1,10 @@
 import { codeAt, type StageModel, stepsOf } from '@pw/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enrollments, participations, stages } from '../../db/schema';
+import { assignments, enrollments, participations, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Membership } from '../courses/courses.policy';
+import { createPerformances } from '../performances/create-performances';
 import type { AssignmentRow } from './assignments.service';
 
 /** Participation status codes of part 2 §4. */
@@ -45,7 +46,10 @@ export async function requestParticipation(db: Db, m: Membership, a: AssignmentR
   return { status: row?.status ?? status };
 }
 
-/** The instructor or an assistant approves a learner's late request. */
+/**
+ * The instructor or an assistant approves a learner's late request; the learner's work of every
+ * step started so far opens at once, in the same transaction.
+ */
 export async function approveParticipation(db: Db, a: AssignmentRow, enrollmentId: number) {
   const [enrollment] = await db
     .select({ id: enrollments.id })
@@ -58,19 +62,36 @@ export async function approveParticipation(db: Db, a: AssignmentRow, enrollmentI
       ),
     );
   if (!enrollment) throw new AppError('not_found');
-  const updated = await db
-    .update(participations)
-    .set({ status: PARTICIPATING })
-    .where(
-      and(
-        eq(participations.assignmentId, a.id),
-        eq(participations.enrollmentId, enrollmentId),
-        eq(participations.status, WAITING_APPROVAL),
-      ),
-    )
-    .returning({ status: participations.status });
-  if (updated.length === 0) throw new AppError('not_found');
-  return { status: PARTICIPATING };
+  return db.transaction(async (tx) => {
+    // Read under a share lock: a stage move waits, so the step it enters sees this learner.
+    const [locked] = await tx
+      .select({ stepIndex: assignments.stepIndex })
+      .from(assignments)
+      .where(eq(assignments.id, a.id))
+      .for('share');
+    const stepIndex = locked?.stepIndex ?? a.stepIndex;
+    const updated = await tx
+      .update(participations)
+      .set({ status: PARTICIPATING })
+      .where(
+        and(
+          eq(participations.assignmentId, a.id),
+          eq(participations.enrollmentId, enrollmentId),
+          eq(participations.status, WAITING_APPROVAL),
+        ),
+      )
+      .returning({ status: participations.status });
+    if (updated.length === 0) throw new AppError('not_found');
+
+    const rows = await tx.select().from(stages).where(eq(stages.assignmentId, a.id));
+    rows.sort((x, y) => x.position - y.position);
+    const steps = stepsOf(
+      rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
+    );
+    for (let i = 0; i <= Math.min(stepIndex, steps.length - 1); i++)
+      await createPerformances(tx, a.id, rows, steps[i], [enrollmentId]);
+    return { status: PARTICIPATING };
+  });
 }
 
 /** Records the first view of the task information by a participating learner. */

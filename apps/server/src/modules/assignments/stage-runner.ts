@@ -12,6 +12,7 @@ import {
   stages,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { createPerformances } from '../performances/create-performances';
 
 type AssignmentRow = typeof assignments.$inferSelect;
 type StageRow = typeof stages.$inferSelect;
@@ -27,7 +28,7 @@ async function loadStages(tx: Tx | Db, assignmentId: number) {
 /**
  * What happens when an assignment enters a step (runs once per step, inside the transaction
  * that moves it): entering the first step enrols every active learner (and the instructor's
- * seat) as a participant; entering peer review creates the review matchings, plus one
+ * seat) as a participant; every step opens each participant's performances; entering peer review creates the review matchings, plus one
  * self-review per author, from the essays finished by then.
  */
 async function enterStep(tx: Tx, a: AssignmentRow, rows: StageRow[], index: number) {
@@ -45,6 +46,8 @@ async function enterStep(tx: Tx, a: AssignmentRow, rows: StageRow[], index: numb
         .onConflictDoNothing();
     }
   }
+  // Every participant's work of the step exists from its first second (never lost on withdrawal).
+  await createPerformances(tx, a.id, rows, step);
   if (step?.models.includes('peerreview')) {
     const essayStage = rows.find((s) => s.model === 'essaywriting');
     const peerStage = rows.find((s) => s.model === 'peerreview');

@@ -437,6 +437,13 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/users/standard-scores/': 'profile.test.ts',
   'POST /api/v1/supports/': 'supports.test.ts',
   'GET /api/v1/supports/': 'supports.test.ts (staff only)',
+  // Owner, instructor, assistant, another learner, withdrawn, another course, anonymous.
+  'GET /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/':
+    'performances.test.ts (who may read and write)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/':
+    'performances.test.ts (who may read and write)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/late-essay/':
+    'performances.test.ts (stage rules)',
 };
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };

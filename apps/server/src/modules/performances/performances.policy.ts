@@ -1,0 +1,21 @@
+import { AppError } from '../../lib/errors';
+import { isManager, type Membership } from '../courses/courses.policy';
+
+/**
+ * Who may see a learner's work: its owner, and the course's instructor and assistants. Anyone
+ * else gets 404, so performance ids reveal nothing.
+ */
+export function assertCanReadPerformance(m: Membership, ownerEnrollmentId: number) {
+  if (m.enrollment?.id === ownerEnrollmentId && m.isLearner) return;
+  if (isManager(m)) return;
+  throw new AppError('not_found');
+}
+
+/** Only the learner who owns the work saves it (the instructor and assistants read it). */
+export function assertCanWritePerformance(m: Membership, ownerEnrollmentId: number) {
+  assertCanReadPerformance(m, ownerEnrollmentId);
+  if (m.enrollment?.id !== ownerEnrollmentId || !m.isLearner) throw new AppError('permission_denied');
+}
+
+export const isOwner = (m: Membership, ownerEnrollmentId: number) =>
+  m.enrollment?.id === ownerEnrollmentId && m.isLearner;

@@ -1,0 +1,88 @@
+import { idParamSchema, performanceSchema } from '@pw/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../../lib/errors';
+import { nulFieldErrors } from '../../lib/text-guard';
+import { loadMembership } from '../courses/courses.policy';
+import { withUploads } from '../files/files.service';
+import { getPerformance, parseSave, parseVersion, savePerformance } from './performances.service';
+
+const params = z.object({ id: idParamSchema, aid: idParamSchema, pid: idParamSchema });
+
+/** A learner's work in a stage (part 2 §3, §7): read it, save it, submit it late. */
+export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
+
+  /** A save arrives as multipart (`stage_object` JSON text, `version`, `files`) or as JSON. */
+  async function save(
+    request: FastifyRequest<{ Params: z.infer<typeof params>; Body: unknown }>,
+    late: boolean,
+  ) {
+    const { id, aid, pid } = request.params;
+    const m = await loadMembership(app.db, request.org, request.user, id);
+    if (!request.isMultipart()) {
+      const body = (request.body ?? {}) as { stage_object?: unknown; version?: unknown };
+      return savePerformance(
+        deps(),
+        m,
+        aid,
+        pid,
+        { save: parseSave(body.stage_object), version: parseVersion(body.version), uploaded: [] },
+        late,
+      );
+    }
+    return withUploads(
+      request,
+      deps(),
+      { organisationId: request.org.id, userId: request.user.id },
+      (form) => {
+        const nul = nulFieldErrors(form.fields);
+        if (nul) throw validationError(nul);
+        const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+        return savePerformance(
+          deps(),
+          m,
+          aid,
+          pid,
+          {
+            save: parseSave(single(form.fields.stage_object)),
+            version: parseVersion(single(form.fields.version)),
+            uploaded: form.files,
+          },
+          late,
+        );
+      },
+    );
+  }
+
+  app.get('/courses/:id/assignments/:aid/performances/:pid/', {
+    schema: { tags: ['performances'], params, response: { 200: performanceSchema } },
+    handler: async (request) => {
+      const m = await loadMembership(app.db, request.org, request.user, request.params.id);
+      return getPerformance(deps(), m, request.params.aid, request.params.pid);
+    },
+  });
+
+  const saveSchema = {
+    tags: ['performances'],
+    params,
+    consumes: ['multipart/form-data', 'application/json'],
+    // No body schema: a JSON body and a multipart form are both read by the handler, with the
+    // contract's performanceSaveBodySchema (a route body schema would refuse the multipart form).
+    description:
+      'multipart/form-data: `stage_object` (JSON text of performanceSaveBodySchema.stage_object), `version`, ' +
+      '`files` (pdf or mp4, 20 MB each); or application/json `{stage_object, version}`.',
+    response: { 200: performanceSchema },
+  };
+
+  app.patch('/courses/:id/assignments/:aid/performances/:pid/', {
+    schema: saveSchema,
+    handler: async (request) => save(request, false),
+  });
+
+  app.patch('/courses/:id/assignments/:aid/performances/:pid/late-essay/', {
+    schema: saveSchema,
+    handler: async (request) => save(request, true),
+  });
+};
