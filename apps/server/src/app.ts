@@ -86,12 +86,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await database.close();
     });
   }
-  if (options.seed !== false) await seedDatabase(database.db, app.log, { demo: config.demoData });
+  const storage = createLocalStorage(join(config.dataDir, 'files'));
+  if (options.seed !== false) await seedDatabase(database.db, app.log, { demo: config.demoData, storage });
 
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('mailer', createMailer(config, app.log));
-  app.decorate('storage', createLocalStorage(join(config.dataDir, 'files')));
+  app.decorate('storage', storage);
   app.decorate('signingSecret', await loadSigningSecret(database.db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -25,10 +25,7 @@ const PerformancesLayout = lazyPage(
   () => import('../features/assignments/routes/PerformancesLayout'),
   'PerformancesLayout',
 );
-const StagePlaceholder = lazyPage(
-  () => import('../features/assignments/routes/StagePlaceholder'),
-  'StagePlaceholder',
-);
+const WorkPage = lazyPage(() => import('../features/assignments/performances/WorkPage'), 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const SignUpPage = lazyPage(() => import('../features/auth/routes/SignUpPage'), 'SignUpPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
@@ -83,8 +80,8 @@ function courseRoutes() {
         <Route path="assignments/:assignmentId/performances" element={<PerformancesLayout />}>
           <Route index element={<Navigate replace to="info" />} />
           <Route path="info" element={<TaskInfoPage />} />
-          <Route path=":stageKey" element={<StagePlaceholder />} />
-          <Route path="*" element={coming('performance')} />
+          <Route path=":stageKey" element={<WorkPage />} />
+          <Route path="*" element={<Navigate replace to="info" />} />
         </Route>
       </Route>
       <Route path="results" element={coming('courseResults')} />

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import { createMatching } from '@pw/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/accounts/passwords';
 import type { Db } from '../client';
 import {
@@ -8,10 +10,12 @@ import {
   comments,
   courses,
   enrollments,
+  files,
   organisations,
   orgGroups,
   participations,
   peerMatchings,
+  performanceFiles,
   performances,
   pollOptions,
   pollVotes,
@@ -55,7 +59,11 @@ export function demoLearner(n: number) {
  * demo1234); without, a bare organisation. Runs under an advisory lock so that several processes
  * starting together seed once.
  */
-export async function seedDatabase(db: Db, log: FastifyBaseLogger, opts: { demo: boolean }) {
+export async function seedDatabase(
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: { demo: boolean; storage?: FileStorage },
+) {
   const [any] = await db.select({ id: organisations.id }).from(organisations).limit(1);
   if (any) return;
   const passwordHash = opts.demo ? await hashPassword(DEMO_PASSWORD) : '';
@@ -120,13 +128,18 @@ export async function seedDatabase(db: Db, log: FastifyBaseLogger, opts: { demo:
       ])
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => created.find((u) => u.email === email)?.id ?? 0;
-    await seedDemoCourse(tx as unknown as Db, org.id, idOf);
+    await seedDemoCourse(tx as unknown as Db, org.id, idOf, opts.storage);
     log.info({ organisation: org.name }, 'demo data created (password demo1234)');
   });
 }
 
 /** The demo course: taught by prof@example.com, all 30 learners enrolled (01 and 02 assistants), notices with a poll and comments. */
-async function seedDemoCourse(db: Db, organisationId: number, idOf: (email: string) => number) {
+async function seedDemoCourse(
+  db: Db,
+  organisationId: number,
+  idOf: (email: string) => number,
+  storage?: FileStorage,
+) {
   const prof = idOf('prof@example.com');
   const [course] = await db
     .insert(courses)
@@ -195,6 +208,14 @@ async function seedDemoCourse(db: Db, organisationId: number, idOf: (email: stri
     course.id,
     seats.map((e) => e.id),
   );
+  await seedDemoEssays(
+    db,
+    course.id,
+    organisationId,
+    seats.map((e) => e.id),
+    learners,
+    storage,
+  );
   await db.insert(comments).values([
     { postId: welcome.id, authorId: learners[2] ?? null, content: '에세이 분량 제한은 공백 포함인가요?' },
     { postId: welcome.id, authorId: prof, content: '네, 공백을 포함한 글자 수입니다.' },
@@ -204,6 +225,14 @@ async function seedDemoCourse(db: Db, organisationId: number, idOf: (email: stri
 
 const DAY = 86_400_000;
 const ESSAY = { limit_type: 'L', max_length: 2500, max_writing_score: 70 };
+const QUESTIONS = {
+  quizs: [
+    { quiz: '이 글에서 가장 자신 없는 부분은 어디인가요?' },
+    { quiz: '평가자에게 특히 봐 달라고 부탁하고 싶은 점은 무엇인가요?' },
+  ],
+};
+const FEEDBACK = { max_review_score: 10, max_point: 5 };
+const REVISION = { max_revisement_score: 10 };
 const PEER = {
   peer_count: 3,
   max_review_score: 15,
@@ -258,22 +287,52 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
     .returning({ id: assignments.id, stepIndex: assignments.stepIndex });
   for (const a of made) {
     const auto = a.stepIndex === 0;
+    // The running assignment also has questions, feedback and a revision (the learner's whole cycle).
+    const extra = auto
+      ? [
+          {
+            assignmentId: a.id,
+            position: 1,
+            model: 'questionwriting' as const,
+            settings: QUESTIONS,
+            startAt: null,
+            endAt: null,
+          },
+          {
+            assignmentId: a.id,
+            position: 3,
+            model: 'feedbackreview' as const,
+            settings: FEEDBACK,
+            startAt: at(7, 0),
+            endAt: at(9, 14, 59, 59),
+          },
+          {
+            assignmentId: a.id,
+            position: 4,
+            model: 'revisement' as const,
+            settings: REVISION,
+            startAt: null,
+            endAt: null,
+          },
+        ]
+      : [];
     const rows = await db
       .insert(stages)
       .values([
+        ...extra,
         {
           assignmentId: a.id,
           position: 0,
           model: 'essaywriting' as const,
-          settings: ESSAY,
+          settings: auto ? { ...ESSAY, max_writing_score: 60 } : ESSAY,
           startAt: auto ? at(-1, 0) : null,
           endAt: auto ? at(2, 14, 59, 59) : null,
         },
         {
           assignmentId: a.id,
-          position: 1,
+          position: auto ? 2 : 1,
           model: 'peerreview' as const,
-          settings: PEER,
+          settings: auto ? { ...PEER, max_review_score: 10, max_metacognition_score: 10 } : PEER,
           startAt: auto ? at(3, 0) : null,
           endAt: auto ? at(6, 14, 59, 59) : null,
         },
@@ -296,6 +355,21 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
         completedAt: new Date(now - 2 * DAY),
       })),
     );
+    const peerStage = rows.find((r) => r.model === 'peerreview');
+    await db.insert(performances).values(
+      seats.map((enrollmentId) => ({
+        stageId: peerStage?.id ?? 0,
+        enrollmentId,
+        isCompleted: a.stepIndex > 1,
+      })),
+    );
+    // One essay of the peer-review assignment came in late.
+    if (a.stepIndex === 1 && seats[10] !== undefined) {
+      await db
+        .update(performances)
+        .set({ isLate: true, lateAt: new Date(now - DAY) })
+        .where(and(eq(performances.stageId, essayStage?.id ?? 0), eq(performances.enrollmentId, seats[10])));
+    }
     const matching = createMatching({
       participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
       peerCount: PEER.peer_count,
@@ -315,5 +389,159 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
         isCompleted: a.stepIndex > 1,
       })),
     ]);
+  }
+}
+
+/** Paragraphs of the demo essays on "does technology make writing easier?" (combined per learner). */
+const PARAGRAPHS = [
+  '기술은 분명 글쓰기의 문턱을 낮추었다. 맞춤법 검사기와 자동 완성 기능 덕분에 사소한 실수에 덜 신경 쓰고 생각을 펼치는 데 집중할 수 있다. 예전에는 원고지에 한 글자씩 옮겨 적어야 했지만, 이제는 문단을 자유롭게 옮기고 지우며 글의 구조를 여러 번 바꾸어 볼 수 있다.',
+  '그러나 글쓰기가 쉬워졌다는 말은 절반만 맞다. 문장을 만드는 일은 쉬워졌지만, 무엇을 말할지 정하는 일은 여전히 어렵다. 오히려 검색 한 번으로 수많은 자료를 얻을 수 있게 되면서, 자료를 고르고 자기 목소리로 엮어 내는 능력이 더 중요해졌다.',
+  '인공지능 글쓰기 도구는 이 문제를 더 선명하게 보여 준다. 도구가 그럴듯한 문단을 금방 만들어 주지만, 그 문단이 내 주장을 뒷받침하는지 판단하는 것은 결국 글쓴이의 몫이다. 판단 없이 받아들인 문장은 글을 매끄럽게 만들지 몰라도 설득력 있게 만들지는 못한다.',
+  '나는 기술이 글쓰기를 쉽게 만든다기보다 글쓰기의 어려움이 있는 자리를 옮겨 놓았다고 생각한다. 손으로 쓰던 시절의 어려움이 표현과 필사에 있었다면, 지금의 어려움은 선택과 검증에 있다. 좋은 글을 쓰려면 도구를 쓰는 법과 함께 도구를 의심하는 법도 배워야 한다.',
+  '실제로 지난 학기 보고서를 쓰면서 나는 자동 요약 기능에 크게 의존했다. 처음에는 시간이 절약되는 것 같았지만, 요약된 내용이 원문의 논지를 왜곡한 부분을 발견하고 나서 모든 인용을 다시 확인해야 했다. 결과적으로 더 많은 시간이 들었고, 그 과정에서 읽기의 중요성을 새삼 깨달았다.',
+  '결론적으로 기술은 글쓰기를 돕는 훌륭한 도구이지만, 생각하는 수고까지 덜어 주지는 않는다. 우리는 기술 덕분에 더 많이, 더 빨리 쓸 수 있게 되었지만, 더 잘 쓰기 위해서는 여전히 느리게 생각하는 시간이 필요하다.',
+];
+
+const ANSWERS = [
+  ['두 번째 문단의 근거가 충분한지 자신이 없습니다.', '반론을 다룬 부분이 공정한지 봐 주세요.'],
+  ['결론이 너무 짧은 것 같습니다.', '예시가 주장과 잘 연결되는지 알려 주세요.'],
+  [
+    '인공지능 도구에 대한 부분이 한쪽으로 치우쳤을까 걱정됩니다.',
+    '문단 사이의 연결이 자연스러운지 봐 주세요.',
+  ],
+];
+
+/** A Draft.js raw essay (the old editor's format), with inline styles and a link entity. */
+const DRAFT_ESSAY = {
+  blocks: [
+    {
+      key: 'a1b2c',
+      text: '기술과 글쓰기: 쉬워진 것과 어려워진 것',
+      type: 'header-two',
+      depth: 0,
+      inlineStyleRanges: [],
+      entityRanges: [],
+      data: {},
+    },
+    {
+      key: 'd3e4f',
+      text: '타자기에서 워드프로세서로, 다시 인공지능 도구로 넘어오면서 글쓰기의 모습은 크게 바뀌었다. 이 글은 국립국어원 자료를 참고하여 그 변화가 글쓴이에게 무엇을 요구하는지 살펴본다.',
+      type: 'unstyled',
+      depth: 0,
+      inlineStyleRanges: [{ offset: 0, length: 3, style: 'BOLD' }],
+      entityRanges: [{ offset: 56, length: 5, key: 0 }],
+      data: {},
+    },
+    {
+      key: 'g5h6i',
+      text: '도구는 표현을 돕지만 판단을 대신하지는 않는다.',
+      type: 'blockquote',
+      depth: 0,
+      inlineStyleRanges: [{ offset: 0, length: 2, style: 'ITALIC' }],
+      entityRanges: [],
+      data: {},
+    },
+  ],
+  entityMap: { 0: { type: 'LINK', mutability: 'MUTABLE', data: { url: 'https://www.korean.go.kr' } } },
+};
+
+/** A tiny but valid PDF (one empty page), attached to one demo essay. */
+const DEMO_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * The running (essay-stage) demo assignment: essays from most learners (Korean text of realistic
+ * length, one with a pdf attachment, one in the old DRAFT format), question answers; a few
+ * learners (student05 among them) have not written yet, so the writing can be tried.
+ */
+async function seedDemoEssays(
+  db: Db,
+  courseId: number,
+  organisationId: number,
+  seats: number[],
+  learnerUserIds: number[],
+  storage?: FileStorage,
+) {
+  const [running] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.courseId, courseId), eq(assignments.stepIndex, 0)));
+  if (!running) return;
+  const rows = await db.select().from(stages).where(eq(stages.assignmentId, running.id));
+  const essayStage = rows.find((r) => r.model === 'essaywriting');
+  const questionStage = rows.find((r) => r.model === 'questionwriting');
+  if (!essayStage || !questionStage) return;
+  const now = Date.now();
+  const written = (i: number) => i !== 4 && i < seats.length - 4;
+  const essays = await db
+    .insert(performances)
+    .values(
+      seats.map((enrollmentId, i) => {
+        if (!written(i)) return { stageId: essayStage.id, enrollmentId };
+        if (i === 6) {
+          const text = DRAFT_ESSAY.blocks.map((b) => b.text).join('\n');
+          return {
+            stageId: essayStage.id,
+            enrollmentId,
+            isCompleted: true,
+            editorType: 'DRAFT',
+            content: DRAFT_ESSAY,
+            plainText: text,
+            version: 1,
+            completedAt: new Date(now - DAY / 2),
+          };
+        }
+        const picked = [0, 1, 2, 3, 4, 5].filter((k) => (k + i) % 3 !== 0 || k === 5);
+        const text = picked.map((k) => PARAGRAPHS[k]).join('\n');
+        return {
+          stageId: essayStage.id,
+          enrollmentId,
+          isCompleted: true,
+          editorType: 'Q',
+          content: {
+            ops: [
+              { insert: i % 2 ? '기술은 글쓰기를 쉽게 만드는가' : '도구와 생각 사이에서' },
+              { insert: '\n', attributes: { header: 2 } },
+              ...picked.map((k) => ({ insert: `${PARAGRAPHS[k]}\n` })),
+            ],
+          },
+          plainText: `${i % 2 ? '기술은 글쓰기를 쉽게 만드는가' : '도구와 생각 사이에서'}\n${text}\n`,
+          version: 1,
+          completedAt: new Date(now - DAY / (i + 2)),
+        };
+      }),
+    )
+    .returning({ id: performances.id, enrollmentId: performances.enrollmentId });
+  await db.insert(performances).values(
+    seats.map((enrollmentId, i) =>
+      written(i) && i % 5 !== 3
+        ? {
+            stageId: questionStage.id,
+            enrollmentId,
+            isCompleted: true,
+            version: 1,
+            responses: (ANSWERS[i % ANSWERS.length] ?? []).map((response, id) => ({ id, response })),
+            completedAt: new Date(now - DAY / (i + 2)),
+          }
+        : { stageId: questionStage.id, enrollmentId },
+    ),
+  );
+  const withPdf = essays.find((e) => e.enrollmentId === seats[8]);
+  if (storage && withPdf) {
+    const saved = await storage.save(String(organisationId), Readable.from([DEMO_PDF]));
+    const [file] = await db
+      .insert(files)
+      .values({
+        organisationId,
+        storageKey: saved.key,
+        originalName: '참고자료.pdf',
+        contentType: 'application/pdf',
+        size: saved.size,
+        uploadedBy: learnerUserIds[8] ?? null,
+      })
+      .returning({ id: files.id });
+    if (file) await db.insert(performanceFiles).values({ performanceId: withPdf.id, fileId: file.id });
   }
 }

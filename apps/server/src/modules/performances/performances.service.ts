@@ -28,9 +28,7 @@ import { discardFiles, fileLink, type StoredFile } from '../files/files.service'
 import { assertCanReadPerformance, assertCanWritePerformance, isOwner } from './performances.policy';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
-type PerformanceRow = typeof performances.$inferSelect;
 type StageRow = typeof stages.$inferSelect;
-type AssignmentRow = typeof assignments.$inferSelect;
 
 /** Performances take pdf and mp4 attachments only (part 2 §5). */
 const WORK_FILE_TYPES = new Set(['application/pdf', 'video/mp4']);

@@ -21,6 +21,7 @@ import { type CourseContext, useCourseContext } from '../../../lib/course-contex
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { useAssignment } from '../api/assignment';
 import { useStageLabels } from '../components/StageText';
+import { ManagerWorkView } from '../performances/ManagerWorkView';
 
 type Step = MachineStep<string>;
 
@@ -77,6 +78,10 @@ export function PerformancesLayout() {
   }, [refused, participation, assignmentId, t]);
 
   const coursePage = coursePath(courseId, role);
+  const base = coursePath(courseId, role, `assignments/${assignmentId}/performances`);
+  const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'info';
+  // The instructor and assistants open a learner's work read-only by its id (from the management table).
+  if (manager && /^\d+$/.test(segment)) return <ManagerWorkView performanceId={Number(segment)} />;
   if (manager) return <Navigate replace to={coursePath(courseId, role, `assignments/${assignmentId}`)} />;
   if (!valid || assignment.isError || refused) return <Navigate replace to={coursePage} />;
   if (assignment.isPending) {
@@ -91,8 +96,12 @@ export function PerformancesLayout() {
   const steps = progressSteps(a.progresses);
   const current = currentStepIndex(steps, a.current_stage.stage);
   const tabs = tabsOf(steps, current);
-  const base = coursePath(courseId, role, `assignments/${a.id}/performances`);
-  const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'info';
+  // A learner's link by performance id (part 2 §2) shows the tab of that work's step.
+  if (/^\d+$/.test(segment)) {
+    const model = a.progresses.find((p) => p.performance_id === Number(segment))?.model;
+    const step = steps.find((s) => model && s.models.includes(model));
+    return <Navigate replace to={`${base}/${step?.code ?? 'info'}`} />;
+  }
   const active = segment === 'info' || tabs.some((tab) => tab.key === segment) ? segment : null;
   const label = (tab: (typeof tabs)[number]) =>
     tab.key === 'CO' ? labels.code('CO') : labels.step(tab.models);

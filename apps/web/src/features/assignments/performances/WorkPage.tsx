@@ -1,0 +1,135 @@
+import { Accordion, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type StageModel, UI } from '@pw/contract';
+import { IconFileOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { usePerformance } from '../api/performance';
+import { usePerformanceContext } from '../routes/PerformancesLayout';
+import { StagePlaceholder } from '../routes/StagePlaceholder';
+import { QuestionsForm } from './QuestionsForm';
+import { WorkEditor } from './WorkEditor';
+
+/** The empty state of a stage with no work of the learner's (part 2 §2), with an icon. */
+function Empty({ message, testId }: { message: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="lg" p="xl" data-testid={testId}>
+      <Stack align="center" gap="sm">
+        <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+          <IconFileOff size={26} aria-hidden />
+        </ThemeIcon>
+        <Text fw={600}>{message}</Text>
+        <Text c="dimmed" size="sm" ta="center">
+          {t('work.noEssayBody')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Sections of the writing step: side by side cards on a wide screen, accordions on a phone. */
+function Sections({ items }: { items: { key: string; title: string; body: ReactNode }[] }) {
+  const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  if (narrow) {
+    return (
+      <Accordion multiple defaultValue={items.map((i) => i.key)} variant="separated">
+        {items.map((i) => (
+          <Accordion.Item key={i.key} value={i.key} id={i.key}>
+            <Accordion.Control>{i.title}</Accordion.Control>
+            <Accordion.Panel>{i.body}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      {items.map((i) => (
+        <Stack key={i.key} gap="sm" id={i.key}>
+          <Title order={2} size="h4">
+            {i.title}
+          </Title>
+          {i.body}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function Loading() {
+  return (
+    <Center mih={160} aria-busy="true">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * `/performances/:stageKey`: the learner's own work of a step. The writing step shows the essay
+ * and, when the assignment has them, the questions; the feedback step shows the revision; other
+ * steps (peer review, feedback review, completion) arrive with the reviewing and scoring work.
+ */
+export function WorkPage() {
+  const { t } = useTranslation();
+  const { stageKey } = useParams();
+  const { assignment, steps, current, courseId } = usePerformanceContext();
+  const index = stageKey === 'CO' ? steps.length : steps.findIndex((s) => s.code === stageKey);
+  const step = steps[index];
+  const idOf = (model: StageModel) =>
+    assignment.progresses.find((p) => p.model === model)?.performance_id ?? null;
+  const writing = step?.models.includes('essaywriting') ?? false;
+  const revising = step?.models.includes('revisement') ?? false;
+  const essayId = writing ? idOf('essaywriting') : null;
+  const questionId = writing && step?.models.includes('questionwriting') ? idOf('questionwriting') : null;
+  const revisionId = revising ? idOf('revisement') : null;
+  const essay = usePerformance(courseId, assignment.id, essayId);
+  const questions = usePerformance(courseId, assignment.id, questionId);
+  const revision = usePerformance(courseId, assignment.id, revisionId);
+  const ids = { courseId, assignmentId: assignment.id };
+
+  if (index < 0 || index > current) return <Navigate replace to="../info" relative="path" />;
+  if (essay.isError || questions.isError || revision.isError) return <Navigate replace to="/" />;
+
+  if (writing) {
+    if (essayId === null) return <Empty message={t('work.noEssay')} testId="no-essay" />;
+    if (essay.isPending || (questionId !== null && questions.isPending)) return <Loading />;
+    const unanswered = (questions.data?.stage_object.responses ?? []).filter(
+      (r) => !r.response.trim(),
+    ).length;
+    const items = [
+      {
+        key: 'essay-section',
+        title: t('work.sectionEssay'),
+        body: (
+          <WorkEditor
+            key={essay.data.id}
+            ids={ids}
+            performance={essay.data}
+            unansweredQuestions={unanswered}
+            questionsAnchor={questions.data ? 'questions-section' : undefined}
+          />
+        ),
+      },
+      ...(questions.data
+        ? [
+            {
+              key: 'questions-section',
+              title: t('work.sectionQuestions'),
+              body: <QuestionsForm key={questions.data.id} ids={ids} performance={questions.data} />,
+            },
+          ]
+        : []),
+    ];
+    return <Sections items={items} />;
+  }
+  if (revising) {
+    if (revisionId === null) return <Empty message={t('work.noRevision')} testId="no-revision" />;
+    if (revision.isPending) return <Loading />;
+    return <WorkEditor key={revision.data.id} ids={ids} performance={revision.data} />;
+  }
+  return <StagePlaceholder />;
+}

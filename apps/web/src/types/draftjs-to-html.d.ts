@@ -1,0 +1,3 @@
+declare module 'draftjs-to-html' {
+  export default function draftToHtml(raw: unknown): string;
+}
