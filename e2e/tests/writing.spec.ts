@@ -135,7 +135,9 @@ test('a learner writes, attaches, answers, revises and compares; the instructor 
   const prof = await signIn(browser, 'prof@example.com');
   const essay = await api(me, 'GET', `${COURSE}/assignments/${RUNNING}/`);
   const essayId = essay.json.performance_id as number;
-  await prof.goto(`${COURSE}/instructor/assignments/${RUNNING}/performances/${essayId}`);
+  await prof.goto(`${COURSE}/instructor/assignments/${RUNNING}`);
+  await prof.getByTestId(`open-work-${essayId}`).click();
+  await expect(prof).toHaveURL(new RegExp(`/assignments/${RUNNING}/performances/${essayId}$`));
   await expect(prof.getByTestId('manager-work-view')).toContainText('추가 문장');
   await expect(
     prof.getByTestId('manager-work-view').getByRole('link', { name: '초고-메모.pdf' }),
@@ -185,6 +187,7 @@ test('the revision on a phone, in English: dropdown tabs, bottom bar, read-only 
   await expect(me.getByTestId('revision-work')).toBeVisible();
   await expect(me.getByTestId('work-bottom-bar')).toBeVisible();
   await expect(me.getByTestId('save-work')).toHaveText(t('work.stored', {}, 'en'));
+  await expect(me.locator('[data-testid="essay-editor"] .ql-editor')).toContainText('느리게 생각하는');
   await shot(me, 'revision-phone-en');
   await me.goto(`${COURSE}/learner/assignments/${RUNNING}/performances/ES`);
   await expect(me.getByRole('button', { name: t('work.sectionQuestions', {}, 'en') })).toBeVisible();
@@ -232,6 +235,9 @@ test('a DRAFT essay renders read-only, and planted markup never runs', async ({ 
   await expect(view.locator('script, img')).toHaveCount(0);
   await expect(view.locator('a[href^="javascript"]')).toHaveCount(0);
   await expect(prof.getByTestId('manager-work-view')).toContainText(t('work.lateBadge'));
+  // The management table marks the late essay.
+  await prof.goto(`${COURSE}/instructor/assignments/${RUNNING}`);
+  await expect(prof.locator('[data-testid^="late-essay-"]')).toHaveCount(1);
 
   // The DRAFT essay of student07: headings, styles and the link through the converter.
   const draftOwner = await signIn(browser, 'student07@example.com');

@@ -12,7 +12,15 @@ import {
 } from '../../db/schema';
 import type { AssignmentRow } from './assignments.service';
 
-type Cell = { short: string; is_contain: boolean; is_completed: boolean; finished: number; total: number };
+type Cell = {
+  short: string;
+  is_contain: boolean;
+  is_completed: boolean;
+  finished: number;
+  total: number;
+  /** The learner's own work to open read-only: the essay in the writing step, the revision in the feedback step. */
+  performance_id: number | null;
+};
 
 /**
  * The student progress table of the management page (part 2 §3): one header per step with
@@ -50,6 +58,7 @@ export async function managementTable(db: Db, a: AssignmentRow) {
     ids.length && stageIds.length
       ? await db
           .select({
+            id: performances.id,
             stageId: performances.stageId,
             enrollmentId: performances.enrollmentId,
             isCompleted: performances.isCompleted,
@@ -95,8 +104,18 @@ export async function managementTable(db: Db, a: AssignmentRow) {
         ? 1
         : 0;
     }
+    const ownModel = step?.models.includes('essaywriting')
+      ? 'essaywriting'
+      : step?.models.includes('revisement')
+        ? 'revisement'
+        : null;
+    const ownStage = ownModel ? stageRows.find((s) => s.model === ownModel) : undefined;
+    const own = ownStage
+      ? done.find((d) => d.stageId === ownStage.id && d.enrollmentId === enrollmentId)
+      : undefined;
     return {
       short,
+      performance_id: own?.id ?? null,
       is_contain: participating,
       is_completed: total > 0 && finished >= total,
       finished,

@@ -8,7 +8,14 @@ export type ManagementTable = {
   /** One per step: how many participants and how many of them finished. */
   headers: { short: string; progress: string; performances: number; finished_performances: number }[];
   /** One row per learner, one cell per step. */
-  rows: { short: string; is_contain: boolean; is_completed: boolean; finished: number; total: number }[][];
+  rows: {
+    short: string;
+    is_contain: boolean;
+    is_completed: boolean;
+    finished: number;
+    total: number;
+    performance_id?: number | null;
+  }[][];
   names: {
     pk: number;
     name: string;
@@ -16,6 +23,8 @@ export type ManagementTable = {
     status: number;
     attended: boolean;
     is_late: { enrollment_id: number } | null;
+    is_essay_late?: boolean;
+    essay_late_time?: string | null;
   }[];
 };
 

@@ -1,7 +1,9 @@
-import { Badge, Button, Group, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
 import type { StageModelName } from '@pw/contract';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useApproveParticipation } from '../api/approve-participation';
 import type { ManagementTable } from '../api/management';
@@ -75,6 +77,13 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
                   <Text size="sm" fw={500}>
                     {person.name}
                   </Text>
+                  {person.is_essay_late ? (
+                    <Tooltip label={person.essay_late_time ? formatDateTime(person.essay_late_time) : ''}>
+                      <Badge size="xs" color="orange" variant="light" data-testid={`late-essay-${person.pk}`}>
+                        {t('work.lateBadge')}
+                      </Badge>
+                    </Tooltip>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
@@ -115,6 +124,18 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
                 </Table.Td>
                 {cells.map((cell, j) => (
                   <Table.Td key={`${person.pk}-${table.headers[j]?.short ?? j}`}>
+                    {cell.performance_id && cell.is_contain ? (
+                      <Anchor
+                        component={Link}
+                        to={`performances/${cell.performance_id}`}
+                        size="xs"
+                        display="block"
+                        aria-label={t('assignments.manage.openWork', { name: person.name })}
+                        data-testid={`open-work-${cell.performance_id}`}
+                      >
+                        {t('assignments.manage.open')}
+                      </Anchor>
+                    ) : null}
                     {!cell.is_contain || cell.total === 0 ? (
                       <Text size="sm" c="dimmed">
                         –
