@@ -73,7 +73,7 @@ const RUNNING = 2; // the demo course's essay-stage assignment ("2차 과제")
 test('a learner writes, attaches, answers, revises and compares; the instructor reads it', async ({
   browser,
 }) => {
-  const me = await signIn(browser, 'student05@example.com');
+  const me = await signIn(browser, 'student06@example.com');
   await me.goto(`${COURSE}/learner/assignments/${RUNNING}/performances/ES`);
   const work = me.getByTestId('essay-work');
   await expect(work).toBeVisible();
@@ -181,7 +181,7 @@ test('a learner writes, attaches, answers, revises and compares; the instructor 
 test('the revision on a phone, in English: dropdown tabs, bottom bar, read-only essay', async ({
   browser,
 }) => {
-  const me = await signIn(browser, 'student05@example.com', PHONE, 'en');
+  const me = await signIn(browser, 'student06@example.com', PHONE, 'en');
   await me.goto(`${COURSE}/learner/assignments/${RUNNING}/performances/FE`);
   await expect(me.getByTestId('performance-tab-select')).toBeVisible();
   await expect(me.getByTestId('revision-work')).toBeVisible();

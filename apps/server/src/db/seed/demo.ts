@@ -474,7 +474,8 @@ async function seedDemoEssays(
   const questionStage = rows.find((r) => r.model === 'questionwriting');
   if (!essayStage || !questionStage) return;
   const now = Date.now();
-  const written = (i: number) => i !== 4 && i < seats.length - 4;
+  // student05 and student06 (and the last four) have not written yet.
+  const written = (i: number) => i !== 4 && i !== 5 && i < seats.length - 4;
   const essays = await db
     .insert(performances)
     .values(

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createPerformances } from '../performances/create-performances';
+import { lockAssignmentWork } from './assignment-lock';
 
 type AssignmentRow = typeof assignments.$inferSelect;
 type StageRow = typeof stages.$inferSelect;
@@ -99,6 +100,8 @@ async function enterStep(tx: Tx, a: AssignmentRow, rows: StageRow[], index: numb
 async function lockAssignment(tx: Tx, assignmentId: number, skipLocked: boolean) {
   const query = tx.select().from(assignments).where(eq(assignments.id, assignmentId));
   const [row] = await (skipLocked ? query.for('update', { skipLocked: true }) : query.for('update'));
+  // Learners' saves in flight finish first; later ones wait for the move (assignment-lock.ts).
+  if (row) await lockAssignmentWork(tx, row.id, 'exclusive');
   return row;
 }
 

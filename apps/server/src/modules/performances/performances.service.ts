@@ -23,6 +23,7 @@ import {
 } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
+import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { isManager, type Membership } from '../courses/courses.policy';
 import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
 import { assertCanReadPerformance, assertCanWritePerformance, isOwner } from './performances.policy';
@@ -244,12 +245,8 @@ export async function savePerformance(
   const now = new Date();
   let removed: StoredFile[] = [];
   const result = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: assignments.id })
-      .from(assignments)
-      .where(and(eq(assignments.id, assignmentId), eq(assignments.courseId, m.course.id)))
-      .for('share');
-    if (!locked) throw new AppError('not_found');
+    // Shared with other saves, exclusive with a stage move: see assignment-lock.ts.
+    await lockAssignmentWork(tx, assignmentId, 'shared');
     const [p0] = await tx
       .select({ id: performances.id })
       .from(performances)
@@ -270,19 +267,21 @@ export async function savePerformance(
     if (input.version !== undefined && input.version !== ctx.p.version) {
       throw new AppError('performance_stale', { extra: { current: await present(deps, tx, m, ctx, now) } });
     }
-    removed = await applySave(tx, ctx, model, input);
-    await tx
+    const change = await applySave(tx, ctx, model, input);
+    removed = change.removed;
+    const [saved] = await tx
       .update(performances)
       .set({
+        ...change.patch,
         isCompleted: true,
         completedAt: now,
         updatedAt: now,
         version: ctx.p.version + 1,
         ...(late ? { isLate: true, lateAt: now } : {}),
       })
-      .where(eq(performances.id, ctx.p.id));
-    const fresh = await loadContext(tx, m, assignmentId, performanceId);
-    return present(deps, tx, m, fresh, now);
+      .where(eq(performances.id, ctx.p.id))
+      .returning();
+    return present(deps, tx, m, { ...ctx, p: saved ?? ctx.p }, now);
   });
   // Bytes go once the removal is committed.
   await discardFiles(deps, removed);
@@ -302,7 +301,13 @@ function checkRules(ctx: Context, model: StageModel, now: Date, late: boolean) {
 }
 
 /** Writes the parts of a save that apply to the stage; returns the files to delete after commit. */
-async function applySave(tx: Tx, ctx: Context, model: StageModel, input: SaveInput): Promise<StoredFile[]> {
+async function applySave(
+  tx: Tx,
+  ctx: Context,
+  model: StageModel,
+  input: SaveInput,
+): Promise<{ patch: Partial<typeof performances.$inferInsert>; removed: StoredFile[] }> {
+  const patch: Partial<typeof performances.$inferInsert> = {};
   const { save, uploaded } = input;
   const p = ctx.p;
   if (uploaded.some((f) => !WORK_FILE_TYPES.has(f.contentType)))
@@ -338,7 +343,7 @@ async function applySave(tx: Tx, ctx: Context, model: StageModel, input: SaveInp
   } else if (save.retrospective !== undefined) {
     if (model !== 'revisement')
       throw validationError({ 'stage_object.retrospective': ['validation.invalid'] });
-    await tx.update(performances).set({ retrospective: save.retrospective }).where(eq(performances.id, p.id));
+    patch.retrospective = save.retrospective;
   }
 
   if (save.responses !== undefined) {
@@ -351,10 +356,7 @@ async function applySave(tx: Tx, ctx: Context, model: StageModel, input: SaveInp
       ((p.responses ?? []) as { id: number; response: string }[]).map((r) => [r.id, r.response]),
     );
     for (const r of save.responses) merged.set(r.id, r.response);
-    await tx
-      .update(performances)
-      .set({ responses: [...merged].sort((x, y) => x[0] - y[0]).map(([id, response]) => ({ id, response })) })
-      .where(eq(performances.id, p.id));
+    patch.responses = [...merged].sort((x, y) => x[0] - y[0]).map(([id, response]) => ({ id, response }));
   }
 
   if (uploaded.length) {
@@ -371,9 +373,9 @@ async function applySave(tx: Tx, ctx: Context, model: StageModel, input: SaveInp
     if (!link) throw new AppError('not_found');
     await tx.delete(performanceFiles).where(eq(performanceFiles.fileId, save.fileId));
     await tx.delete(files).where(eq(files.id, save.fileId));
-    return [link.file];
+    return { patch, removed: [link.file] };
   }
-  return [];
+  return { patch, removed: [] };
 }
 
 /** For the assignment response: a participating learner's performance per stage and the running one. */
