@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTORS, type Actor, createCourseWorld, multipart } from '../../../test/factories';
+import {
+  ACTORS,
+  type Actor,
+  createCourseWorld,
+  ESSAY_AND_PEER_REVIEW,
+  multipart,
+} from '../../../test/factories';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers';
 import { comments, enrollments, participations, pollOptions, posts } from '../../db/schema';
 
@@ -35,22 +41,9 @@ async function postBy(authorId: number, extra: Partial<typeof posts.$inferInsert
   return row!;
 }
 let assignmentSeq = 0;
-const MATRIX_PROGRESSES = [
-  { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 2500, max_writing_score: 70 } },
-  {
-    model: 'peerreview',
-    stage_object: {
-      peer_count: 1,
-      max_review_score: 15,
-      max_metacognition_score: 15,
-      standards: [{ question: 'q', max_point: 6 }],
-    },
-  },
-];
 /** A fresh assignment (waiting to start) created through the API by the instructor. */
 async function newAssignment() {
   assignmentSeq += 1;
-  const progresses = MATRIX_PROGRESSES;
   const res = await call(t, {
     method: 'POST',
     url: `/api/v1/courses/${w.course.id}/assignments/`,
@@ -58,7 +51,7 @@ async function newAssignment() {
     ...multipart({
       name: `matrix ${assignmentSeq}`,
       description: 'd',
-      progresses: JSON.stringify(progresses),
+      progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
     }),
   });
   return res.json() as { id: number };
@@ -74,7 +67,7 @@ async function assignmentWithAttachment() {
       {
         name: `matrix ${assignmentSeq}`,
         description: 'd',
-        progresses: JSON.stringify(MATRIX_PROGRESSES),
+        progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
       },
       [{ name: 'guide.pdf', content: '%PDF-1.4\n', type: 'application/pdf' }],
     ),
@@ -356,7 +349,7 @@ const rows: Row[] = [
         ...multipart({
           name: `matrix new ${assignmentSeq}`,
           description: 'd',
-          progresses: JSON.stringify(MATRIX_PROGRESSES),
+          progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
         }),
       };
     },
@@ -372,7 +365,7 @@ const rows: Row[] = [
         ...multipart({
           name: `matrix edited ${assignmentSeq}`,
           description: 'd',
-          progresses: JSON.stringify(MATRIX_PROGRESSES),
+          progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
         }),
       };
     },
