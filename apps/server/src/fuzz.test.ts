@@ -10,7 +10,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Actor, createCourseWorld, multipart } from '../test/factories';
+import { type Actor, createCourseWorld, ESSAY_AND_PEER_REVIEW, multipart } from '../test/factories';
 import { buildTestApp, call, type TestApp } from '../test/helpers';
 
 // A schema-driven fuzz of every API operation: the OpenAPI document names the operations, their
@@ -216,19 +216,6 @@ const formSchemaOf = (key: string) =>
     ? (z.toJSONSchema(FORM_SCHEMAS[key], { io: 'input', unrepresentable: 'any' }) as Schema)
     : undefined;
 
-const VALID_PROGRESSES = [
-  { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 2500, max_writing_score: 70 } },
-  {
-    model: 'peerreview',
-    stage_object: {
-      peer_count: 1,
-      max_review_score: 15,
-      max_metacognition_score: 15,
-      standards: [{ question: '논지가 분명한가?', max_point: 6 }],
-    },
-  },
-];
-
 /** Multipart text fields: nested values (the assignment's `progresses`) travel as JSON. */
 function formFields(value: Record<string, unknown>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -321,7 +308,7 @@ beforeAll(async () => {
     method: 'POST',
     url: `/api/v1/courses/${world.course.id}/assignments/`,
     token: tok,
-    ...multipart({ name: '과제', description: '설명', progresses: JSON.stringify(VALID_PROGRESSES) }),
+    ...multipart({ name: '과제', description: '설명', progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW) }),
   });
   expect(assignment.statusCode).toBe(201);
   const learners = (
@@ -456,7 +443,7 @@ function probesFor(method: string, path: string, op: Operation, token: string | 
   }
   if (formSchema) {
     const valid = sample(formSchema, 'form', ids) as Record<string, unknown>;
-    if ('progresses' in valid) valid.progresses = VALID_PROGRESSES;
+    if ('progresses' in valid) valid.progresses = ESSAY_AND_PEER_REVIEW;
     for (const m of mutations(formSchema, valid)) {
       const top = m.path[0] as string;
       probes.push({

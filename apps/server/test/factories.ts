@@ -2,6 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { courses, enrollments } from '../src/db/schema';
 import { createOrganisation, createUser, signInAs, type TestApp } from './helpers';
 
+/**
+ * The smallest valid stage list of the assignment editor: an essay and a peer review with one
+ * standard, scored 70/15/15. Send it as the `progresses` field (JSON text) of a multipart form.
+ */
+export const ESSAY_AND_PEER_REVIEW = [
+  { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 2500, max_writing_score: 70 } },
+  {
+    model: 'peerreview',
+    stage_object: {
+      peer_count: 1,
+      max_review_score: 15,
+      max_metacognition_score: 15,
+      standards: [{ question: '논지가 분명한가?', max_point: 6 }],
+    },
+  },
+];
+
 /** A multipart body for app.inject: text fields (arrays repeat) and files. */
 export function multipart(
   fields: Record<string, string | string[]>,

@@ -183,6 +183,52 @@ export const assignmentSchema = z.object({
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
+/** One learner's cell of one step in the management page's progress table. */
+export const progressCellSchema = z.object({
+  short: z.enum(STAGE_CODES),
+  /** The learner takes part in the assignment. */
+  is_contain: z.boolean(),
+  is_completed: z.boolean(),
+  /** Peer review: finished reviews of those given; feedback review: rated reviews of those received; otherwise 0 or 1 of 1 (adjustment: 0 of 0). */
+  finished: z.number().int(),
+  total: z.number().int(),
+  /** The learner's own work to open read-only: the essay in the writing step, the revision in the feedback step. */
+  performance_id: z.number().int().nullable(),
+});
+export type ProgressCell = z.infer<typeof progressCellSchema>;
+
+/** GET …/assignments/{aid}/management/ (instructor and assistants): the student progress table (part 2 §3). */
+export const managementTableSchema = z.object({
+  current_stage: z.enum(STAGE_CODES),
+  /** One per step: its code, its main stage model, how many take part and how many of them finished it. */
+  headers: z.array(
+    z.object({
+      short: z.enum(STAGE_CODES),
+      progress: z.union([z.enum(STAGE_MODELS), z.literal('')]),
+      performances: z.number().int(),
+      finished_performances: z.number().int(),
+    }),
+  ),
+  /** One row per learner (in the order of `names`), one cell per step. */
+  rows: z.array(z.array(progressCellSchema)),
+  names: z.array(
+    z.object({
+      /** The learner's enrolment id. */
+      pk: z.number().int(),
+      name: z.string(),
+      code: z.string(),
+      /** Participation status: 1 taking part, 2 waiting for approval (part 2 §4). */
+      status: z.number().int(),
+      attended: z.boolean(),
+      /** A late request waiting for approval: the enrolment to approve. */
+      is_late: z.object({ enrollment_id: z.number().int() }).nullable(),
+      is_essay_late: z.boolean(),
+      essay_late_time: z.string().nullable(),
+    }),
+  ),
+});
+export type ManagementTable = z.infer<typeof managementTableSchema>;
+
 /** A spreadsheet sheet name: \ / * [ ] : ? become _, at most 31 characters (part 2 §5). */
 export function sheetName(name: string): string {
   const cleaned = name.replace(/[\\/*[\]:?]/g, '_').trim() || 'Sheet';

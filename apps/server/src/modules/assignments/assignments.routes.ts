@@ -2,36 +2,34 @@ import {
   assignmentInputSchema,
   assignmentSchema,
   idParamSchema,
+  managementTableSchema,
   moveToNextStageBodySchema,
   pickLanguage,
   sheetName,
 } from '@pw/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { parseForm } from '../../lib/forms';
-import { assertManager, loadMembership, type Membership } from '../courses/courses.policy';
-import { type MultipartForm, withUploads } from '../files/files.service';
+import { type MultipartForm, uploadedForm } from '../files/files.service';
 import {
+  advanceByHand,
   createAssignment,
   deleteAssignment,
+  getAssignment,
   listAssignments,
-  loadAssignment,
-  presentAssignment,
   updateAssignment,
 } from './assignments.service';
-import { attachmentsZip, stagesOfLearnersWorkbook } from './exports.service';
-import { managementTable } from './management.service';
+import { exportAttachments, exportStagesOfLearners } from './exports.service';
+import { managementOf } from './management.service';
 import { approveParticipation, recordAttendance, requestParticipation } from './participation.service';
-import { moveToNextStage } from './stage-runner';
 
 const courseParams = z.object({ id: idParamSchema });
 const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
 
 /** Multipart editor fields with `progresses` sent as a JSON string. */
-function parseAssignmentForm(form: MultipartForm) {
-  const fields: Record<string, unknown> = { ...form.fields };
+function parseAssignmentForm(formFields: MultipartForm['fields']) {
+  const fields: Record<string, unknown> = { ...formFields };
   if (typeof fields.progresses === 'string') {
     try {
       fields.progresses = JSON.parse(fields.progresses);
@@ -42,21 +40,23 @@ function parseAssignmentForm(form: MultipartForm) {
   return parseForm(assignmentInputSchema, fields);
 }
 
+/** The editor's fields of an edit, and the ids of the attachments to remove (`delete_files`). */
+function parseAssignmentEdit(formFields: MultipartForm['fields']) {
+  const deleteFiles = ([] as string[])
+    .concat(formFields.delete_files ?? [])
+    .map(Number)
+    .filter(Number.isInteger);
+  const { delete_files: _d, ...fields } = formFields;
+  return { settings: parseAssignmentForm(fields), deleteFiles };
+}
+
 /** Assignments and their stages (part 2 §7). */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
-  const membership = (request: FastifyRequest, id: number) =>
-    loadMembership(app.db, request.org, request.user, id);
-  const managerOf = async (request: FastifyRequest, id: number): Promise<Membership> => {
-    const m = await membership(request, id);
-    assertManager(m);
-    return m;
-  };
 
   app.get('/courses/:id/assignments/', {
     schema: { tags: ['assignments'], params: courseParams, response: { 200: z.array(assignmentSchema) } },
-    handler: async (request) =>
-      listAssignments(deps(), await membership(request, request.params.id), new Date()),
+    handler: async (request) => listAssignments(deps(), request, request.params.id, new Date()),
   });
 
   app.post('/courses/:id/assignments/', {
@@ -67,25 +67,16 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: assignmentSchema },
     },
     handler: async (request, reply) => {
-      const m = await managerOf(request, request.params.id);
-      const id = await withUploads(
-        request,
-        deps(),
-        { organisationId: request.org.id, userId: request.user.id },
-        (form) => createAssignment(deps(), m, parseAssignmentForm(form), form.files, new Date()),
-      );
-      const { a, rows } = await loadAssignment(app.db, m, id);
-      return reply.code(201).send(await presentAssignment(deps(), m, a, rows, new Date()));
+      const form = uploadedForm(request, deps(), parseAssignmentForm);
+      return reply
+        .code(201)
+        .send(await createAssignment(deps(), request, request.params.id, form, new Date()));
     },
   });
 
   app.get('/courses/:id/assignments/:aid/', {
     schema: { tags: ['assignments'], params: assignmentParams, response: { 200: assignmentSchema } },
-    handler: async (request) => {
-      const m = await membership(request, request.params.id);
-      const { a, rows } = await loadAssignment(app.db, m, request.params.aid);
-      return presentAssignment(deps(), m, a, rows, new Date());
-    },
+    handler: async (request) => getAssignment(deps(), request, request.params.id, request.params.aid),
   });
 
   app.patch('/courses/:id/assignments/:aid/', {
@@ -96,36 +87,15 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: assignmentSchema },
     },
     handler: async (request) => {
-      const m = await managerOf(request, request.params.id);
-      await withUploads(
-        request,
-        deps(),
-        { organisationId: request.org.id, userId: request.user.id },
-        async (form) => {
-          const deleteFiles = ([] as string[])
-            .concat(form.fields.delete_files ?? [])
-            .map(Number)
-            .filter(Number.isInteger);
-          const { delete_files: _d, ...fields } = form.fields;
-          await updateAssignment(
-            deps(),
-            m,
-            request.params.aid,
-            parseAssignmentForm({ ...form, fields }),
-            { uploaded: form.files, deleteFiles },
-            new Date(),
-          );
-        },
-      );
-      const { a, rows } = await loadAssignment(app.db, m, request.params.aid);
-      return presentAssignment(deps(), m, a, rows, new Date());
+      const form = uploadedForm(request, deps(), parseAssignmentEdit);
+      return updateAssignment(deps(), request, request.params.id, request.params.aid, form, new Date());
     },
   });
 
   app.delete('/courses/:id/assignments/:aid/', {
     schema: { tags: ['assignments'], params: assignmentParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await deleteAssignment(deps(), await managerOf(request, request.params.id), request.params.aid);
+      await deleteAssignment(deps(), request, request.params.id, request.params.aid);
       return reply.code(204).send(null);
     },
   });
@@ -137,14 +107,15 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       body: moveToNextStageBodySchema,
       response: { 200: assignmentSchema },
     },
-    handler: async (request) => {
-      const m = await managerOf(request, request.params.id);
-      await loadAssignment(app.db, m, request.params.aid);
-      const expected = request.body?.expected_stage;
-      await moveToNextStage(app.db, m.course.id, request.params.aid, new Date(), expected);
-      const { a, rows } = await loadAssignment(app.db, m, request.params.aid);
-      return presentAssignment(deps(), m, a, rows, new Date());
-    },
+    handler: async (request) =>
+      advanceByHand(
+        deps(),
+        request,
+        request.params.id,
+        request.params.aid,
+        request.body?.expected_stage,
+        new Date(),
+      ),
   });
 
   app.post('/courses/:id/assignments/:aid/late-participation/', {
@@ -153,11 +124,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: assignmentParams,
       response: { 200: z.object({ status: z.number().int() }) },
     },
-    handler: async (request) => {
-      const m = await membership(request, request.params.id);
-      const { a } = await loadAssignment(app.db, m, request.params.aid);
-      return requestParticipation(app.db, m, a);
-    },
+    handler: async (request) => requestParticipation(app.db, request, request.params.id, request.params.aid),
   });
 
   app.patch('/courses/:id/assignments/:aid/participations/:enrollId/approve/', {
@@ -166,11 +133,8 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: assignmentParams.extend({ enrollId: idParamSchema }),
       response: { 200: z.object({ status: z.number().int() }) },
     },
-    handler: async (request) => {
-      const m = await managerOf(request, request.params.id);
-      const { a } = await loadAssignment(app.db, m, request.params.aid);
-      return approveParticipation(app.db, a, request.params.enrollId);
-    },
+    handler: async (request) =>
+      approveParticipation(app.db, request, request.params.id, request.params.aid, request.params.enrollId),
   });
 
   app.patch('/courses/:id/assignments/:aid/attendance/', {
@@ -179,20 +143,13 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: assignmentParams,
       response: { 200: z.object({ is_completed: z.boolean(), status: z.number().int() }) },
     },
-    handler: async (request) => {
-      const m = await membership(request, request.params.id);
-      const { a } = await loadAssignment(app.db, m, request.params.aid);
-      return recordAttendance(app.db, m, a, new Date());
-    },
+    handler: async (request) =>
+      recordAttendance(app.db, request, request.params.id, request.params.aid, new Date()),
   });
 
   app.get('/courses/:id/assignments/:aid/management/', {
-    schema: { tags: ['assignments'], params: assignmentParams },
-    handler: async (request) => {
-      const m = await managerOf(request, request.params.id);
-      const { a } = await loadAssignment(app.db, m, request.params.aid);
-      return managementTable(app.db, a);
-    },
+    schema: { tags: ['assignments'], params: assignmentParams, response: { 200: managementTableSchema } },
+    handler: async (request) => managementOf(app.db, request, request.params.id, request.params.aid),
   });
 
   const attachmentName = (name: string, ext: string) =>
@@ -205,16 +162,16 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
     handler: async (request, reply) => {
-      const m = await managerOf(request, request.params.id);
-      const { a } = await loadAssignment(app.db, m, request.params.aid);
-      const book = await stagesOfLearnersWorkbook(
+      const { name, book } = await exportStagesOfLearners(
         app.db,
-        a,
+        request,
+        request.params.id,
+        request.params.aid,
         pickLanguage(request.headers['accept-language']),
       );
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachmentName(a.name, 'xlsx'))
+        .header('content-disposition', attachmentName(name, 'xlsx'))
         .send(book);
     },
   });
@@ -222,12 +179,16 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/courses/:id/assignments/:aid/attachments/', {
     schema: { tags: ['assignments'], params: assignmentParams, produces: ['application/zip'] },
     handler: async (request, reply) => {
-      const m = await managerOf(request, request.params.id);
-      const { a } = await loadAssignment(app.db, m, request.params.aid);
-      const zip = await attachmentsZip(app.db, app.storage, a);
+      const { name, zip } = await exportAttachments(
+        app.db,
+        app.storage,
+        request,
+        request.params.id,
+        request.params.aid,
+      );
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', attachmentName(a.name, 'zip'))
+        .header('content-disposition', attachmentName(name, 'zip'))
         .send(zip);
     },
   });

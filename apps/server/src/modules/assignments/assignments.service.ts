@@ -1,4 +1,4 @@
-import type { Assignment, AssignmentSettings } from '@pw/contract';
+import type { Assignment, AssignmentSettings, StageCode } from '@pw/contract';
 import { codeAt, editableAt, isWaitingNextStage, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,10 +13,17 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import { isManager, type Membership } from '../courses/courses.policy';
-import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import {
+  type Caller,
+  isManager,
+  loadManager,
+  loadMembership,
+  type Membership,
+} from '../courses/courses.policy';
+import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { filesOfAssignment } from '../files/owned-files';
 import { assertValidSettings, scheduledStages } from './assignment-rules';
+import { assertCanSeeAssignment, seesUnpublished } from './assignments.policy';
 import { advanceAssignment, moveToNextStage } from './stage-runner';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
@@ -37,13 +44,26 @@ export async function loadAssignment(db: Db, m: Membership, assignmentId: number
   // Locked for the caller's transaction: a stage move (which locks the same row) waits, so what
   // the caller decides from the row and its stages still holds when it writes.
   const [a] = await (forUpdate ? query.for('update') : query);
-  if (!a || (!a.isPublic && !isManager(m))) throw new AppError('not_found');
+  if (!a) throw new AppError('not_found');
+  assertCanSeeAssignment(m, a);
   const rows = await db
     .select()
     .from(stages)
     .where(eq(stages.assignmentId, a.id))
     .orderBy(asc(stages.position));
   return { a, rows };
+}
+
+/** Any member's view of an assignment of the course (404/403 as `loadMembership`, then unpublished ones 404 to learners). */
+export async function loadForMember(db: Db, caller: Caller, courseId: number, assignmentId: number) {
+  const m = await loadMembership(db, caller, courseId);
+  return { m, ...(await loadAssignment(db, m, assignmentId)) };
+}
+
+/** An assignment of a course the caller runs (instructor or assistant; learners 403). */
+export async function loadForManager(db: Db, caller: Caller, courseId: number, assignmentId: number) {
+  const m = await loadManager(db, caller, courseId);
+  return { m, ...(await loadAssignment(db, m, assignmentId)) };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -163,8 +183,14 @@ function toApi(m: Membership, a: AssignmentRow, rows: StageRow[], now: Date, ext
   };
 }
 
+/** GET one assignment (any member; learners: published ones). */
+export async function getAssignment(deps: Deps, caller: Caller, courseId: number, assignmentId: number) {
+  const { m, a, rows } = await loadForMember(deps.db, caller, courseId, assignmentId);
+  return presentAssignment(deps, m, a, rows, new Date());
+}
+
 /** The API shape of an assignment at `now` (part 2 §3). */
-export async function presentAssignment(
+async function presentAssignment(
   deps: Deps,
   m: Membership,
   a: AssignmentRow,
@@ -175,8 +201,9 @@ export async function presentAssignment(
 }
 
 /** The newest assignment this member can see, for "import the previous assignment". */
-export async function lastAssignmentId(db: Db, m: Membership): Promise<number | null> {
-  const where = isManager(m)
+export async function lastAssignmentId(db: Db, caller: Caller, courseId: number): Promise<number | null> {
+  const m = await loadMembership(db, caller, courseId);
+  const where = seesUnpublished(m)
     ? eq(assignments.courseId, m.course.id)
     : and(eq(assignments.courseId, m.course.id), eq(assignments.isPublic, true));
   const [row] = await db
@@ -189,8 +216,9 @@ export async function lastAssignmentId(db: Db, m: Membership): Promise<number | 
 }
 
 /** The course's assignments, newest first (learners: public ones), in four queries whatever their number. */
-export async function listAssignments(deps: Deps, m: Membership, now: Date) {
-  const where = isManager(m)
+export async function listAssignments(deps: Deps, caller: Caller, courseId: number, now: Date) {
+  const m = await loadMembership(deps.db, caller, courseId);
+  const where = seesUnpublished(m)
     ? eq(assignments.courseId, m.course.id)
     : and(eq(assignments.courseId, m.course.id), eq(assignments.isPublic, true));
   const list = await deps.db
@@ -229,8 +257,22 @@ function stageValues(assignmentId: number, settings: AssignmentSettings) {
   }));
 }
 
-/** Creates an assignment (406 when the name is taken in the course); "start directly" opens the first stage now. */
+/** Creates an assignment (instructor and assistants, checked before the form is read) and returns it. */
 export async function createAssignment(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  form: FormInput<AssignmentSettings>,
+  now: Date,
+) {
+  const m = await loadManager(deps.db, caller, courseId);
+  const id = await form((settings, uploaded) => insertAssignment(deps, m, settings, uploaded, now));
+  const { a, rows } = await loadAssignment(deps.db, m, id);
+  return presentAssignment(deps, m, a, rows, new Date());
+}
+
+/** Inserts an assignment (406 when the name is taken in the course); "start directly" opens the first stage now. */
+async function insertAssignment(
   deps: Deps,
   m: Membership,
   settings: AssignmentSettings,
@@ -279,8 +321,27 @@ export async function createAssignment(
   return id;
 }
 
-/** Edits an assignment within the locks of its current stage. */
+export type AssignmentEdit = { settings: AssignmentSettings; deleteFiles: number[] };
+
+/** Edits an assignment (instructor and assistants, checked before the form is read) and returns it. */
 export async function updateAssignment(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  form: FormInput<AssignmentEdit>,
+  now: Date,
+) {
+  const m = await loadManager(deps.db, caller, courseId);
+  await form(({ settings, deleteFiles }, uploaded) =>
+    saveAssignment(deps, m, assignmentId, settings, { uploaded, deleteFiles }, now),
+  );
+  const { a, rows } = await loadAssignment(deps.db, m, assignmentId);
+  return presentAssignment(deps, m, a, rows, new Date());
+}
+
+/** Saves an assignment's edit within the locks of its current stage. */
+async function saveAssignment(
   deps: Deps,
   m: Membership,
   assignmentId: number,
@@ -364,9 +425,27 @@ export async function updateAssignment(
   }
 }
 
-/** Deletes an assignment and its attachments. */
-export async function deleteAssignment(deps: Deps, m: Membership, assignmentId: number) {
-  const { a } = await loadAssignment(deps.db, m, assignmentId);
+/**
+ * Moves an assignment one step on by hand (instructor and assistants), from the stage the
+ * confirmation showed when `expected` is given; returns it as moved.
+ */
+export async function advanceByHand(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  expected: StageCode | undefined,
+  now: Date,
+) {
+  const { m } = await loadForManager(deps.db, caller, courseId, assignmentId);
+  await moveToNextStage(deps.db, m.course.id, assignmentId, now, expected);
+  const { a, rows } = await loadAssignment(deps.db, m, assignmentId);
+  return presentAssignment(deps, m, a, rows, new Date());
+}
+
+/** Deletes an assignment and its attachments (instructor and assistants). */
+export async function deleteAssignment(deps: Deps, caller: Caller, courseId: number, assignmentId: number) {
+  const { a } = await loadForManager(deps.db, caller, courseId, assignmentId);
   // Its attachments and the learners' work in its stages: rows and bytes.
   const owned = await deps.db.transaction(async (tx) => {
     const found = await filesOfAssignment(tx, a.id);

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers';
 import {
   assignments,
   enrollments,
+  files,
   participations,
   peerMatchings,
   performances,
@@ -344,6 +345,92 @@ describe('moving through the stages', () => {
   });
 });
 
+describe('"start directly" starts inside the creating transaction', () => {
+  // Both modes start differently: a manual assignment moves one step, an automatic one catches
+  // up with its schedule (whose first stage "start directly" sets to now).
+  const modes = [
+    { label: 'manual', fields: {}, list: () => progresses() },
+    { label: 'automatic', fields: { is_auto_schedule: true }, list: () => progresses({ dates: true }) },
+  ];
+  const run = (statement: string) => t.database.db.execute(sql.raw(statement));
+
+  it('no committed state of a new assignment is "created but not started"', async () => {
+    // Runs at each commit (a deferred constraint trigger) and notes where the new assignment stands then.
+    await run('create table test_committed_steps (assignment_id integer, step_index integer)');
+    await run(`create function test_note_committed_step() returns trigger language plpgsql as $$
+      begin
+        insert into test_committed_steps select id, step_index from assignments where id = new.id;
+        return null;
+      end $$`);
+    await run(`create constraint trigger test_note_committed_step after insert or update on assignments
+      deferrable initially deferred for each row when (new.name like 'committed %')
+      execute function test_note_committed_step()`);
+    try {
+      for (const mode of modes) {
+        const res = await create(
+          { ...mode.fields, is_directly_starting: true, name: `committed ${mode.label}` },
+          mode.list(),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json().current_stage.stage, mode.label).toBe('ES');
+        const seen = (await run(
+          `select step_index from test_committed_steps where assignment_id = ${Number(res.json().id)}`,
+        )) as unknown as { rows: { step_index: number }[] };
+        const steps = seen.rows.map((r) => r.step_index);
+        expect(steps.length, mode.label).toBeGreaterThan(0);
+        // A start committed apart from the creation would show the waiting (-1) assignment first.
+        expect(steps, mode.label).toEqual(steps.map(() => 0));
+      }
+    } finally {
+      await run('drop trigger test_note_committed_step on assignments');
+      await run('drop function test_note_committed_step');
+      await run('drop table test_committed_steps');
+    }
+  });
+
+  it('a start that fails leaves no assignment behind (its stages go with it) and no attachment', async () => {
+    await run(`create function test_refuse_start() returns trigger language plpgsql as $$
+      begin raise exception 'the test refuses this start'; end $$`);
+    await run(`create trigger test_refuse_start before update of step_index on assignments for each row
+      when (new.name like 'unstartable %' and new.step_index <> old.step_index)
+      execute function test_refuse_start()`);
+    try {
+      for (const mode of modes) {
+        const name = `unstartable ${mode.label}`;
+        const res = await call(t, {
+          method: 'POST',
+          url: `/api/v1/courses/${w.course.id}/assignments/`,
+          token: w.tokens.instructor,
+          ...multipart(
+            {
+              name,
+              description: '시작하지 못하는 과제',
+              ...Object.fromEntries(Object.entries(mode.fields).map(([k, v]) => [k, String(v)])),
+              is_directly_starting: 'true',
+              progresses: JSON.stringify(mode.list()),
+            },
+            [{ name: `${mode.label}-guide.pdf`, content: '%PDF-1.4\n', type: 'application/pdf' }],
+          ),
+        });
+        expect(res.statusCode, mode.label).toBe(500);
+        const left = await t.database.db.select().from(assignments).where(eq(assignments.name, name));
+        expect(left, mode.label).toEqual([]);
+        const guide = await t.database.db
+          .select({ id: files.id })
+          .from(files)
+          .where(eq(files.originalName, `${mode.label}-guide.pdf`));
+        expect(guide, mode.label).toEqual([]);
+      }
+    } finally {
+      await run('drop trigger test_refuse_start on assignments');
+      await run('drop function test_refuse_start');
+    }
+    // The same assignment starts once nothing refuses it.
+    const ok = await create({ is_directly_starting: true, name: 'unstartable manual' });
+    expect(ok.json().current_stage.stage).toBe('ES');
+  });
+});
+
 describe('participation', () => {
   it('a late joiner asks, waits for approval, then takes part; attendance is recorded once', async () => {
     const a = (await create({ is_directly_starting: true })).json();
@@ -386,6 +473,101 @@ describe('participation', () => {
     const attend = await call(t, { method: 'PATCH', url: `${base}/attendance/`, token: w.tokens.outsider });
     expect(attend.json()).toEqual({ is_completed: true, status: 1 });
     await t.database.db.delete(enrollments).where(eq(enrollments.id, enrol!.id));
+  });
+});
+
+describe('the management table', () => {
+  /** Rows the app reads from `table` while `act` runs, by column name (watches the database driver). */
+  async function rowsReadFrom(table: string, act: () => Promise<unknown>) {
+    type Result = { rows: unknown[]; fields: { name: string }[] };
+    const client = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => Promise<Result> } })
+      .$client;
+    const own = Object.hasOwn(client, 'query');
+    const original = client.query;
+    const seen: Record<string, unknown>[] = [];
+    client.query = async (...args: unknown[]) => {
+      const result = await original.apply(client, args);
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
+      if (text.includes(`from "${table}"`)) {
+        for (const row of result.rows) {
+          seen.push(
+            Array.isArray(row)
+              ? Object.fromEntries(result.fields.map((f, i) => [f.name, row[i]]))
+              : (row as Record<string, unknown>),
+          );
+        }
+      }
+      return result;
+    };
+    try {
+      await act();
+    } finally {
+      if (own) client.query = original;
+      else delete (client as { query?: unknown }).query;
+    }
+    return seen;
+  }
+
+  it("shows only this assignment's work: a learner in two assignments, done and late in the other", async () => {
+    const mine = (await create({ is_directly_starting: true })).json();
+    const other = (await create({ is_directly_starting: true })).json();
+    const [learner] = await t.database.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.learner.id)));
+    const stageIdsOf = async (assignmentId: number) =>
+      (
+        await t.database.db
+          .select({ id: stages.id })
+          .from(stages)
+          .where(eq(stages.assignmentId, assignmentId))
+      ).map((s) => s.id);
+    const mineStages = await stageIdsOf(mine.id);
+    const otherStages = await stageIdsOf(other.id);
+    // In the other assignment the learner finished the essay, late; in this one nothing yet.
+    const finished = await t.database.db
+      .update(performances)
+      .set({ isCompleted: true, isLate: true, lateAt: new Date() })
+      .where(and(inArray(performances.stageId, otherStages), eq(performances.enrollmentId, learner!.id)))
+      .returning();
+    expect(finished).toHaveLength(1);
+
+    const tableOf = async (assignmentId: number) => {
+      const res = await call(t, {
+        url: `/api/v1/courses/${w.course.id}/assignments/${assignmentId}/management/`,
+        token: w.tokens.instructor,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const learnerOf = (table: { names: { pk: number }[]; rows: unknown[][] }) => {
+      const i = table.names.findIndex((n) => n.pk === learner!.id);
+      return { name: table.names[i], cells: table.rows[i] };
+    };
+    const read = await rowsReadFrom('performances', async () => {
+      const table = await tableOf(mine.id);
+      expect(table.headers[0]).toMatchObject({ short: 'ES', performances: 2, finished_performances: 0 });
+      expect(learnerOf(table).cells?.[0]).toMatchObject({
+        short: 'ES',
+        finished: 0,
+        total: 1,
+        is_completed: false,
+      });
+      expect(learnerOf(table).name).toMatchObject({ is_essay_late: false, essay_late_time: null });
+    });
+    // The table reads this assignment's performances and no other's. (The cells above match work
+    // by stage, so they would stay right even if the query read every assignment's: only this
+    // check fails when the query loses its stage filter.)
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.map((r) => r.stage_id).filter((id) => !mineStages.includes(id as number))).toEqual([]);
+
+    const theirs = await tableOf(other.id);
+    expect(theirs.headers[0]).toMatchObject({ short: 'ES', performances: 2, finished_performances: 1 });
+    expect(learnerOf(theirs).cells?.[0]).toMatchObject({ finished: 1, total: 1, is_completed: true });
+    expect(learnerOf(theirs).name).toMatchObject({
+      is_essay_late: true,
+      essay_late_time: expect.any(String),
+    });
   });
 });
 

@@ -17,8 +17,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
+import type { Caller } from '../courses/courses.policy';
 import { safeFileName } from '../files/files.service';
-import type { AssignmentRow } from './assignments.service';
+import { type AssignmentRow, loadForManager } from './assignments.service';
 import { managementTable } from './management.service';
 
 const LABELS: Record<Language, Record<string, string>> = {
@@ -54,8 +55,32 @@ const LABELS: Record<Language, Record<string, string>> = {
   },
 };
 
+/** The stages-of-learners export (instructor and assistants): the assignment's name and its workbook. */
+export async function exportStagesOfLearners(
+  db: Db,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  lang: Language,
+) {
+  const { a } = await loadForManager(db, caller, courseId, assignmentId);
+  return { name: a.name, book: await stagesOfLearnersWorkbook(db, a, lang) };
+}
+
+/** Every attachment of an assignment (instructor and assistants): the assignment's name and a zip. */
+export async function exportAttachments(
+  db: Db,
+  storage: FileStorage,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+) {
+  const { a } = await loadForManager(db, caller, courseId, assignmentId);
+  return { name: a.name, zip: await attachmentsZip(db, storage, a) };
+}
+
 /** The stages-of-learners workbook: one sheet per step, one row per learner (part 2 §2 Export). */
-export async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Buffer> {
+async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Buffer> {
   const table = await managementTable(db, a);
   const L = LABELS[lang];
   const book = new ExcelJS.Workbook();
@@ -95,7 +120,7 @@ export async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: L
  * `assignment/`, each learner's stage files under `<student ID> <name>/<stage>/`. An assignment
  * with no file at all answers `no_attachments` (404) rather than an empty zip.
  */
-export async function attachmentsZip(db: Db, storage: FileStorage, a: AssignmentRow): Promise<Readable> {
+async function attachmentsZip(db: Db, storage: FileStorage, a: AssignmentRow): Promise<Readable> {
   const own = await db
     .select({ name: files.originalName, key: files.storageKey })
     .from(assignmentFiles)

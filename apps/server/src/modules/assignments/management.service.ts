@@ -1,3 +1,4 @@
+import type { ManagementTable, ProgressCell } from '@pw/contract';
 import { codeAt, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -10,24 +11,26 @@ import {
   stages,
   users,
 } from '../../db/schema';
-import type { AssignmentRow } from './assignments.service';
+import type { Caller } from '../courses/courses.policy';
+import { type AssignmentRow, loadForManager } from './assignments.service';
 
-type Cell = {
-  short: string;
-  is_contain: boolean;
-  is_completed: boolean;
-  finished: number;
-  total: number;
-  /** The learner's own work to open read-only: the essay in the writing step, the revision in the feedback step. */
-  performance_id: number | null;
-};
+/** The management page's progress table of an assignment (instructor and assistants). */
+export async function managementOf(
+  db: Db,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+): Promise<ManagementTable> {
+  const { a } = await loadForManager(db, caller, courseId, assignmentId);
+  return managementTable(db, a);
+}
 
 /**
  * The student progress table of the management page (part 2 §3): one header per step with
  * how many finished, one row per learner with a cell per step. Peer review counts finished
  * reviews, feedback review counts rated reviews; other steps count the learner's own work.
  */
-export async function managementTable(db: Db, a: AssignmentRow) {
+export async function managementTable(db: Db, a: AssignmentRow): Promise<ManagementTable> {
   const stageRows = await db
     .select()
     .from(stages)
@@ -80,7 +83,7 @@ export async function managementTable(db: Db, a: AssignmentRow) {
     .leftJoin(feedbackMatchings, eq(feedbackMatchings.matchingId, peerMatchings.id))
     .where(eq(peerMatchings.assignmentId, a.id));
 
-  const cellFor = (enrollmentId: number, participating: boolean, stepIndex: number): Cell => {
+  const cellFor = (enrollmentId: number, participating: boolean, stepIndex: number): ProgressCell => {
     const step = steps[stepIndex];
     const short = step?.code ?? 'CO';
     const main = step?.models[0];

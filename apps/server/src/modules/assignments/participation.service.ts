@@ -3,9 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assignments, enrollments, participations, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Membership } from '../courses/courses.policy';
+import type { Caller } from '../courses/courses.policy';
 import { createPerformances } from '../performances/create-performances';
-import type { AssignmentRow } from './assignments.service';
+import { attendeeOf, participantOf } from './assignments.policy';
+import { type AssignmentRow, loadForManager, loadForMember } from './assignments.service';
 
 /** Participation status codes of part 2 §4. */
 export const PARTICIPATING = 1;
@@ -25,8 +26,9 @@ async function codeOf(db: Db, a: AssignmentRow) {
  * joins at the start anyway); once it runs the request waits for the instructor's approval;
  * a completed assignment cannot be joined.
  */
-export async function requestParticipation(db: Db, m: Membership, a: AssignmentRow) {
-  if (!m.enrollment || !m.isLearner) throw new AppError('permission_denied');
+export async function requestParticipation(db: Db, caller: Caller, courseId: number, assignmentId: number) {
+  const { m, a } = await loadForMember(db, caller, courseId, assignmentId);
+  const enrollment = participantOf(m);
   const code = await codeOf(db, a);
   if (code === 'CO') throw new AppError('assignment_completed');
   const status = code === 'PR' ? PARTICIPATING : WAITING_APPROVAL;
@@ -34,7 +36,7 @@ export async function requestParticipation(db: Db, m: Membership, a: AssignmentR
     .insert(participations)
     .values({
       assignmentId: a.id,
-      enrollmentId: m.enrollment.id,
+      enrollmentId: enrollment.id,
       status,
       isLate: status === WAITING_APPROVAL,
     })
@@ -42,7 +44,7 @@ export async function requestParticipation(db: Db, m: Membership, a: AssignmentR
   const [row] = await db
     .select({ status: participations.status })
     .from(participations)
-    .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, m.enrollment.id)));
+    .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, enrollment.id)));
   return { status: row?.status ?? status };
 }
 
@@ -50,7 +52,14 @@ export async function requestParticipation(db: Db, m: Membership, a: AssignmentR
  * The instructor or an assistant approves a learner's late request; the learner's work of every
  * step started so far opens at once, in the same transaction.
  */
-export async function approveParticipation(db: Db, a: AssignmentRow, enrollmentId: number) {
+export async function approveParticipation(
+  db: Db,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  enrollmentId: number,
+) {
+  const { a } = await loadForManager(db, caller, courseId, assignmentId);
   const [enrollment] = await db
     .select({ id: enrollments.id })
     .from(enrollments)
@@ -95,15 +104,22 @@ export async function approveParticipation(db: Db, a: AssignmentRow, enrollmentI
 }
 
 /** Records the first view of the task information by a participating learner. */
-export async function recordAttendance(db: Db, m: Membership, a: AssignmentRow, now: Date) {
-  if (!m.enrollment) throw new AppError('permission_denied');
+export async function recordAttendance(
+  db: Db,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  now: Date,
+) {
+  const { m, a } = await loadForMember(db, caller, courseId, assignmentId);
+  const enrollment = attendeeOf(m);
   await db
     .update(participations)
     .set({ attendedAt: now })
     .where(
       and(
         eq(participations.assignmentId, a.id),
-        eq(participations.enrollmentId, m.enrollment.id),
+        eq(participations.enrollmentId, enrollment.id),
         eq(participations.status, PARTICIPATING),
         isNull(participations.attendedAt),
       ),
@@ -111,6 +127,6 @@ export async function recordAttendance(db: Db, m: Membership, a: AssignmentRow, 
   const [row] = await db
     .select({ attendedAt: participations.attendedAt, status: participations.status })
     .from(participations)
-    .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, m.enrollment.id)));
+    .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, enrollment.id)));
   return { is_completed: row?.attendedAt != null, status: row?.status ?? 0 };
 }

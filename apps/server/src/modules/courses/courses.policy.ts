@@ -8,6 +8,9 @@ import type { Organisation } from '../organisations/organisations.service';
 export type CourseRow = typeof courses.$inferSelect;
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 
+/** Who asks: the organisation of the request's host and the signed-in user (a Fastify request is one). */
+export type Caller = { org: Organisation; user: AuthenticatedUser };
+
 /** A user's standing in one course. */
 export type Membership = {
   course: CourseRow;
@@ -23,12 +26,7 @@ export type Membership = {
  * Loads the course and the user's membership. Someone outside the course (or the organisation)
  * gets 404, so course ids reveal nothing; a withdrawn learner gets 403 `course_withdrawn`.
  */
-export async function loadMembership(
-  db: Db,
-  org: Organisation,
-  user: AuthenticatedUser,
-  courseId: number,
-): Promise<Membership> {
+export async function loadMembership(db: Db, { org, user }: Caller, courseId: number): Promise<Membership> {
   const [row] = await db
     .select({ course: courses, enrollment: enrollments })
     .from(courses)
@@ -51,7 +49,7 @@ export async function loadMembership(
 }
 
 /** Instructor or assistant: those who run the course. */
-export function isManager(m: Membership): boolean {
+export function isManager(m: Pick<Membership, 'isInstructor' | 'isAssistant'>): boolean {
   return m.isInstructor || m.isAssistant;
 }
 
@@ -63,6 +61,32 @@ export function assertManager(m: Membership) {
 /** The course's own instructor: delete the course, make assistants, see the code. */
 export function assertInstructor(m: Membership) {
   if (!m.isInstructor) throw new AppError('permission_denied');
+}
+
+/** Only the course's own instructor sees its course code (others get null). */
+export function seesCourseCode(m: Membership): boolean {
+  return m.isInstructor;
+}
+
+/** The membership of someone who runs the course (404/403 as `loadMembership`, then 403 for learners). */
+export async function loadManager(db: Db, caller: Caller, courseId: number): Promise<Membership> {
+  const m = await loadMembership(db, caller, courseId);
+  assertManager(m);
+  return m;
+}
+
+/**
+ * Whose student ID a member may change: their own (learners), or any learner's of the course
+ * (instructor and assistants). Returns that enrolment's id.
+ */
+export function studentCodeTarget(m: Membership, enrollId: number | undefined): number {
+  let targetId = m.enrollment?.id;
+  if (enrollId !== undefined && enrollId !== m.enrollment?.id) {
+    if (!isManager(m)) throw new AppError('permission_denied');
+    targetId = enrollId;
+  }
+  if (targetId === undefined) throw new AppError('permission_denied');
+  return targetId;
 }
 
 /** Only instructor accounts open courses. */

@@ -14,23 +14,23 @@ import {
   paginatedSchema,
   userCoursesSchema,
 } from '@pw/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
 import { lastAssignmentId } from '../assignments/assignments.service';
-import { withUploads } from '../files/files.service';
-import { assertCanOpenCourse, assertInstructor, assertManager, loadMembership } from './courses.policy';
+import { uploadedForm } from '../files/files.service';
 import {
   changeStudentCode,
   countLearners,
-  createCourse,
   deleteCourse,
   getCourse,
+  learnerInfo,
+  listCourses,
   listDashboard,
   listLearners,
   listUserCourses,
+  openCourse,
   roleInfo,
   updateCourse,
 } from './courses.service';
@@ -41,8 +41,6 @@ const courseParams = z.object({ id: idParamSchema });
 /** Courses (part 1 §7 Courses) and the user's course lists. */
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
-  const membership = (request: FastifyRequest, id: number) =>
-    loadMembership(app.db, request.org, request.user, id);
 
   app.get('/users/course/', {
     schema: { tags: ['courses'], response: { 200: userCoursesSchema } },
@@ -56,10 +54,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/courses/', {
     schema: { tags: ['courses'], response: { 200: z.array(courseSummarySchema) } },
-    handler: async (request) => {
-      const { opened, enrolled } = await listUserCourses(app.db, request.org, request.user);
-      return [...opened, ...enrolled.map(({ is_assistant: _a, ...c }) => c)];
-    },
+    handler: async (request) => listCourses(app.db, request.org, request.user),
   });
 
   app.get('/courses/pages/', {
@@ -81,24 +76,14 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: z.object({ id: z.number().int() }) },
     },
     handler: async (request, reply) => {
-      assertCanOpenCourse(request.user);
-      return withUploads(
-        request,
-        deps(),
-        { organisationId: request.org.id, userId: request.user.id },
-        async (form) => {
-          const body = parseForm(courseCreateSchema, form.fields);
-          return reply
-            .code(201)
-            .send(await createCourse(app.db, request.org, request.user, body, form.files));
-        },
-      );
+      const form = uploadedForm(request, deps(), (fields) => parseForm(courseCreateSchema, fields));
+      return reply.code(201).send(await openCourse(app.db, request, form));
     },
   });
 
   app.get('/courses/:id/', {
     schema: { tags: ['courses'], params: courseParams, response: { 200: courseSchema } },
-    handler: async (request) => getCourse(deps(), await membership(request, request.params.id)),
+    handler: async (request) => getCourse(deps(), request, request.params.id),
   });
 
   app.patch('/courses/:id/', {
@@ -109,42 +94,27 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: courseSchema },
     },
     handler: async (request) => {
-      const m = await membership(request, request.params.id);
-      assertManager(m);
-      await withUploads(
-        request,
-        deps(),
-        { organisationId: request.org.id, userId: request.user.id },
-        async (form) => {
-          await updateCourse(deps(), m, parseForm(courseUpdateSchema, form.fields), form.files);
-        },
-      );
-      return getCourse(deps(), await membership(request, request.params.id));
+      const form = uploadedForm(request, deps(), (fields) => parseForm(courseUpdateSchema, fields));
+      return updateCourse(deps(), request, request.params.id, form);
     },
   });
 
   app.delete('/courses/:id/', {
     schema: { tags: ['courses'], params: courseParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      const m = await membership(request, request.params.id);
-      assertInstructor(m);
-      await deleteCourse(deps(), m);
+      await deleteCourse(deps(), request, request.params.id);
       return reply.code(204).send(null);
     },
   });
 
   app.get('/courses/:id/role/', {
     schema: { tags: ['courses'], params: courseParams, response: { 200: courseRoleSchema } },
-    handler: async (request) => roleInfo(await membership(request, request.params.id)),
+    handler: async (request) => roleInfo(app.db, request, request.params.id),
   });
 
   app.get('/courses/:id/learners/', {
     schema: { tags: ['courses'], params: courseParams, response: { 200: z.array(learnerRowSchema) } },
-    handler: async (request) => {
-      const m = await membership(request, request.params.id);
-      assertManager(m);
-      return listLearners(app.db, m);
-    },
+    handler: async (request) => listLearners(app.db, request, request.params.id),
   });
 
   app.get('/courses/:id/learners-count/', {
@@ -153,15 +123,12 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       params: courseParams,
       response: { 200: z.object({ count: z.number().int() }) },
     },
-    handler: async (request) => countLearners(app.db, await membership(request, request.params.id)),
+    handler: async (request) => countLearners(app.db, request, request.params.id),
   });
 
   app.get('/courses/:id/learner-info/', {
     schema: { tags: ['courses'], params: courseParams, response: { 200: learnerInfoSchema } },
-    handler: async (request) => {
-      const m = await membership(request, request.params.id);
-      return { learner_code: m.enrollment?.code ?? null, is_assistant: m.isAssistant };
-    },
+    handler: async (request) => learnerInfo(app.db, request, request.params.id),
   });
 
   app.patch('/courses/:id/code-change/', {
@@ -172,12 +139,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ code: z.string() }) },
     },
     handler: async (request) =>
-      changeStudentCode(
-        app.db,
-        await membership(request, request.params.id),
-        request.body.code,
-        request.body.enroll,
-      ),
+      changeStudentCode(app.db, request, request.params.id, request.body.code, request.body.enroll),
   });
 
   app.get('/courses/:id/last-assignment/', {
@@ -186,8 +148,6 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       params: courseParams,
       response: { 200: z.object({ id: z.number().int().nullable() }) },
     },
-    handler: async (request) => ({
-      id: await lastAssignmentId(app.db, await membership(request, request.params.id)),
-    }),
+    handler: async (request) => ({ id: await lastAssignmentId(app.db, request, request.params.id) }),
   });
 };

@@ -7,10 +7,20 @@ import { assignments, courseFiles, courses, enrollments, files, stages, users } 
 import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
-import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import { seesUnpublished } from '../assignments/assignments.policy';
+import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { filesOfCourse } from '../files/owned-files';
 import type { Organisation } from '../organisations/organisations.service';
-import type { Membership } from './courses.policy';
+import {
+  assertCanOpenCourse,
+  assertInstructor,
+  type Caller,
+  loadManager,
+  loadMembership,
+  type Membership,
+  seesCourseCode,
+  studentCodeTarget,
+} from './courses.policy';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
 
@@ -22,12 +32,20 @@ export function generateCourseCode(): string {
   return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
 
+type CourseCreate = { name: string; description: string; is_instructor_learner: boolean };
+
+/** Opens a course (instructor accounts only, before the form is read); returns its id. */
+export async function openCourse(db: Db, caller: Caller, form: FormInput<CourseCreate>) {
+  assertCanOpenCourse(caller.user);
+  return form((body, uploaded) => createCourse(db, caller.org, caller.user, body, uploaded));
+}
+
 /** Opens a course with a code unique in the organisation; returns its id. */
-export async function createCourse(
+async function createCourse(
   db: Db,
   org: Organisation,
   user: AuthenticatedUser,
-  body: { name: string; description: string; is_instructor_learner: boolean },
+  body: CourseCreate,
   uploaded: StoredFile[],
 ) {
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -57,8 +75,13 @@ export async function createCourse(
   throw new AppError('conflict');
 }
 
+/** GET a course: any member (others 404, withdrawn learners 403). */
+export async function getCourse(deps: Deps, caller: Caller, courseId: number): Promise<Course> {
+  return presentCourse(deps, await loadMembership(deps.db, caller, courseId));
+}
+
 /** The course as this member sees it. */
-export async function getCourse(deps: Deps, m: Membership): Promise<Course> {
+async function presentCourse(deps: Deps, m: Membership): Promise<Course> {
   const [instructor] = await deps.db
     .select({ name: users.name, email: users.email })
     .from(users)
@@ -74,12 +97,12 @@ export async function getCourse(deps: Deps, m: Membership): Promise<Course> {
     .innerJoin(files, eq(files.id, courseFiles.fileId))
     .where(eq(courseFiles.courseId, m.course.id))
     .orderBy(asc(files.id));
-  const { count: learners } = await countLearners(deps.db, m);
+  const learners = await activeLearners(deps.db, m.course.id);
   return {
     id: m.course.id,
     name: m.course.name,
     description: m.course.description,
-    code: m.isInstructor ? m.course.code : null,
+    code: seesCourseCode(m) ? m.course.code : null,
     is_open: m.course.isOpen,
     is_instructor_learner: m.course.isInstructorLearner,
     files: attached.map((f) => fileLink(deps.secret, f)),
@@ -90,18 +113,27 @@ export async function getCourse(deps: Deps, m: Membership): Promise<Course> {
   };
 }
 
-/** Edits name, description, registration and files; removed files are deleted from storage. */
+type CourseUpdate = {
+  name?: string | undefined;
+  description?: string | undefined;
+  is_open?: boolean | undefined;
+  delete_files: number[];
+};
+
+/** Edits the course (instructor and assistants, checked before the form is read); returns it as edited. */
 export async function updateCourse(
   deps: Deps,
-  m: Membership,
-  body: {
-    name?: string | undefined;
-    description?: string | undefined;
-    is_open?: boolean | undefined;
-    delete_files: number[];
-  },
-  uploaded: StoredFile[],
+  caller: Caller,
+  courseId: number,
+  form: FormInput<CourseUpdate>,
 ) {
+  const m = await loadManager(deps.db, caller, courseId);
+  await form((body, uploaded) => saveCourse(deps, m, body, uploaded));
+  return presentCourse(deps, await loadMembership(deps.db, caller, courseId));
+}
+
+/** Saves name, description, registration and files; removed files are deleted from storage. */
+async function saveCourse(deps: Deps, m: Membership, body: CourseUpdate, uploaded: StoredFile[]) {
   await deps.db.transaction(async (tx) => {
     const set: Partial<typeof courses.$inferInsert> = { updatedAt: new Date() };
     if (body.name !== undefined) set.name = body.name;
@@ -123,8 +155,10 @@ export async function updateCourse(
   }
 }
 
-/** Deletes the course with its enrolments, posts and files. */
-export async function deleteCourse(deps: Deps, m: Membership) {
+/** Deletes the course with its enrolments, posts and files (its instructor only). */
+export async function deleteCourse(deps: Deps, caller: Caller, courseId: number) {
+  const m = await loadMembership(deps.db, caller, courseId);
+  assertInstructor(m);
   // The course's files and those of its posts, assignments and learners' work; rows and bytes go
   // once the course (and by cascade every link to them) is gone.
   const owned = await deps.db.transaction(async (tx) => {
@@ -136,7 +170,8 @@ export async function deleteCourse(deps: Deps, m: Membership) {
 }
 
 /** Role info for the course route guard (part 1 §3). */
-export function roleInfo(m: Membership): CourseRoleInfo {
+export async function roleInfo(db: Db, caller: Caller, courseId: number): Promise<CourseRoleInfo> {
+  const m = await loadMembership(db, caller, courseId);
   return {
     course: m.course.id,
     is_instructor: m.isInstructor,
@@ -145,8 +180,15 @@ export function roleInfo(m: Membership): CourseRoleInfo {
   };
 }
 
-/** Every enrolment of the course (withdrawn included), for student management. */
-export async function listLearners(db: Db, m: Membership): Promise<LearnerRow[]> {
+/** The member's own student ID and whether they assist (learner-info). */
+export async function learnerInfo(db: Db, caller: Caller, courseId: number) {
+  const m = await loadMembership(db, caller, courseId);
+  return { learner_code: m.enrollment?.code ?? null, is_assistant: m.isAssistant };
+}
+
+/** Every enrolment of the course (withdrawn included), for student management (instructor and assistants). */
+export async function listLearners(db: Db, caller: Caller, courseId: number): Promise<LearnerRow[]> {
+  const m = await loadManager(db, caller, courseId);
   const rows = await db
     .select({ enrollment: enrollments, user: { id: users.id, name: users.name, email: users.email } })
     .from(enrollments)
@@ -163,13 +205,15 @@ export async function listLearners(db: Db, m: Membership): Promise<LearnerRow[]>
 }
 
 /** Changes a student ID: a learner's own, or (managers) any learner's of the course. */
-export async function changeStudentCode(db: Db, m: Membership, code: string, enrollId: number | undefined) {
-  let targetId = m.enrollment?.id;
-  if (enrollId !== undefined && enrollId !== m.enrollment?.id) {
-    if (!m.isInstructor && !m.isAssistant) throw new AppError('permission_denied');
-    targetId = enrollId;
-  }
-  if (targetId === undefined) throw new AppError('permission_denied');
+export async function changeStudentCode(
+  db: Db,
+  caller: Caller,
+  courseId: number,
+  code: string,
+  enrollId: number | undefined,
+) {
+  const m = await loadMembership(db, caller, courseId);
+  const targetId = studentCodeTarget(m, enrollId);
   const updated = await db
     .update(enrollments)
     .set({ code })
@@ -212,6 +256,12 @@ export async function listUserCourses(
   return { opened: opened.map((c) => ({ ...c, instructor_name: user.name })), enrolled };
 }
 
+/** GET /courses/: the courses a user teaches and takes, in one list. */
+export async function listCourses(db: Db, org: Organisation, user: AuthenticatedUser) {
+  const { opened, enrolled } = await listUserCourses(db, org, user);
+  return [...opened, ...enrolled.map(({ is_assistant: _a, ...c }) => c)];
+}
+
 /** Course boxes of the dashboard with their assignments (learners see public ones). */
 export async function listDashboard(
   db: Db,
@@ -248,8 +298,8 @@ export async function listDashboard(
     : [];
   const now = new Date();
   for (const box of boxes) {
-    const managing = box.role === 'instructor' || box.is_assistant;
-    for (const a of list.filter((x) => x.courseId === box.id && (managing || x.isPublic))) {
+    const all = seesUnpublished({ isInstructor: box.role === 'instructor', isAssistant: box.is_assistant });
+    for (const a of list.filter((x) => x.courseId === box.id && (all || x.isPublic))) {
       const steps = stepsOf(
         stageRows
           .filter((s) => s.assignmentId === a.id)
@@ -273,17 +323,22 @@ export async function listDashboard(
   return boxes;
 }
 
-/** Number of active learners. */
-export async function countLearners(db: Db, m: Membership) {
+/** Number of active learners (any member may ask). */
+export async function countLearners(db: Db, caller: Caller, courseId: number) {
+  const m = await loadMembership(db, caller, courseId);
+  return { count: await activeLearners(db, m.course.id) };
+}
+
+async function activeLearners(db: Db, courseId: number) {
   const [row] = await db
     .select({ n: count() })
     .from(enrollments)
     .where(
       and(
-        eq(enrollments.courseId, m.course.id),
+        eq(enrollments.courseId, courseId),
         eq(enrollments.isActive, true),
         eq(enrollments.isInstructorSeat, false),
       ),
     );
-  return { count: row?.n ?? 0 };
+  return row?.n ?? 0;
 }

@@ -1,8 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTORS, type Actor, createCourseWorld, multipart } from '../../../test/factories';
+import {
+  ACTORS,
+  type Actor,
+  createCourseWorld,
+  ESSAY_AND_PEER_REVIEW,
+  multipart,
+} from '../../../test/factories';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers';
-import { comments, enrollments, participations, pollOptions, posts } from '../../db/schema';
+import { comments, enrollments, files, participations, pollOptions, posts } from '../../db/schema';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
@@ -35,22 +41,9 @@ async function postBy(authorId: number, extra: Partial<typeof posts.$inferInsert
   return row!;
 }
 let assignmentSeq = 0;
-const MATRIX_PROGRESSES = [
-  { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 2500, max_writing_score: 70 } },
-  {
-    model: 'peerreview',
-    stage_object: {
-      peer_count: 1,
-      max_review_score: 15,
-      max_metacognition_score: 15,
-      standards: [{ question: 'q', max_point: 6 }],
-    },
-  },
-];
 /** A fresh assignment (waiting to start) created through the API by the instructor. */
 async function newAssignment() {
   assignmentSeq += 1;
-  const progresses = MATRIX_PROGRESSES;
   const res = await call(t, {
     method: 'POST',
     url: `/api/v1/courses/${w.course.id}/assignments/`,
@@ -58,7 +51,7 @@ async function newAssignment() {
     ...multipart({
       name: `matrix ${assignmentSeq}`,
       description: 'd',
-      progresses: JSON.stringify(progresses),
+      progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
     }),
   });
   return res.json() as { id: number };
@@ -74,7 +67,7 @@ async function assignmentWithAttachment() {
       {
         name: `matrix ${assignmentSeq}`,
         description: 'd',
-        progresses: JSON.stringify(MATRIX_PROGRESSES),
+        progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
       },
       [{ name: 'guide.pdf', content: '%PDF-1.4\n', type: 'application/pdf' }],
     ),
@@ -356,7 +349,7 @@ const rows: Row[] = [
         ...multipart({
           name: `matrix new ${assignmentSeq}`,
           description: 'd',
-          progresses: JSON.stringify(MATRIX_PROGRESSES),
+          progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
         }),
       };
     },
@@ -372,7 +365,7 @@ const rows: Row[] = [
         ...multipart({
           name: `matrix edited ${assignmentSeq}`,
           description: 'd',
-          progresses: JSON.stringify(MATRIX_PROGRESSES),
+          progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
         }),
       };
     },
@@ -486,5 +479,63 @@ describe('permission matrix: every course, enrolment, post, comment and assignme
     expect(missing).toEqual([]);
     // And the exemptions are real operations, so none outlives its route.
     expect(Object.keys(ELSEWHERE).filter((key) => !all.includes(key))).toEqual([]);
+  });
+});
+
+describe('a caller who may not act is refused before the form is read', () => {
+  // Services read a multipart form only once their permission checks pass: a refused caller
+  // gets 403/404 (never 400 for the form's faults) and none of the files they sent is stored.
+  it.each([
+    { actor: 'learner', status: 403, method: 'POST', url: () => '/api/v1/courses/' },
+    { actor: 'learner', status: 403, method: 'PATCH', url: () => `/api/v1/courses/${w.course.id}/` },
+    { actor: 'outsider', status: 404, method: 'PATCH', url: () => `/api/v1/courses/${w.course.id}/` },
+    {
+      actor: 'learner',
+      status: 403,
+      method: 'POST',
+      url: () => `/api/v1/courses/${w.course.id}/assignments/`,
+    },
+    {
+      actor: 'outsider',
+      status: 404,
+      method: 'POST',
+      url: () => `/api/v1/courses/${w.course.id}/assignments/`,
+    },
+    { actor: 'withdrawn', status: 403, method: 'POST', url: () => `/api/v1/courses/${w.course.id}/posts/` },
+    {
+      actor: 'outsider',
+      status: 404,
+      method: 'PATCH',
+      url: async () => `/api/v1/courses/${w.course.id}/posts/${(await postBy(w.users.learner.id)).id}/`,
+    },
+    {
+      actor: 'outsider',
+      status: 404,
+      method: 'PATCH',
+      url: () => `/api/v1/courses/${w.course.id}/assignments/1/performances/1/`,
+    },
+  ])('$method $actor → $status', async (c) => {
+    const name = `refused-${c.actor}-${c.method}-${Math.random().toString(36).slice(2)}.pdf`;
+    const res = await call(t, {
+      method: c.method as 'POST' | 'PATCH',
+      url: await c.url(),
+      token: w.tokens[c.actor as Actor],
+      // Broken fields (a name far too long, progresses that are not JSON) and a file.
+      ...multipart({ name: 'x'.repeat(5000), progresses: '{', title: '' }, [
+        { name, content: '%PDF-1.4\n', type: 'application/pdf' },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(c.status);
+    expect(await t.database.db.select().from(files).where(eq(files.originalName, name))).toEqual([]);
+  });
+
+  it('a JSON save of work is refused (404) before its stage_object is judged', async () => {
+    const res = await call(t, {
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/assignments/1/performances/1/`,
+      token: w.tokens.outsider,
+      payload: { stage_object: 'not json', version: -1 },
+    });
+    expect(res.statusCode, res.body).toBe(404);
   });
 });

@@ -4,8 +4,9 @@ import { courses, enrollments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { failuresOf, recordFailures } from '../accounts/sign-in-limiter';
-import { assertInstructor, assertManager, loadMembership } from '../courses/courses.policy';
+import { loadMembership } from '../courses/courses.policy';
 import type { Organisation } from '../organisations/organisations.service';
+import { assertCanChangeEnrollment } from './enrolls.policy';
 
 /**
  * Wrong course codes a user may try per window: course codes are short, so guessing them one
@@ -83,12 +84,8 @@ export async function changeEnrollment(
       .limit(1)
       .for('update');
     if (!target || target.isInstructorSeat) throw new AppError('not_found');
-    const m = await loadMembership(tx, org, user, target.courseId);
-    assertManager(m);
-    if (change.is_assistant !== undefined) assertInstructor(m);
-    // An assistant may not withdraw themself or another assistant: only the instructor can.
-    if (!m.isInstructor && change.is_active === false && target.isAssistant)
-      throw new AppError('permission_denied');
+    const m = await loadMembership(tx, { org, user }, target.courseId);
+    assertCanChangeEnrollment(m, target, change);
     const isActive = change.is_active ?? target.isActive;
     const isAssistant = isActive ? (change.is_assistant ?? target.isAssistant) : false;
     const [row] = await tx

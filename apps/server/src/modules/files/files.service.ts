@@ -69,6 +69,32 @@ export async function withUploads<T>(
 }
 
 /**
+ * A form the use case reads once its permission checks pass, so that someone who may not act
+ * is refused before a byte is stored or a field is judged. The route decides how the request
+ * becomes the use case's input (`uploadedForm` for multipart, or a JSON body with no files).
+ */
+export type FormInput<T> = <R>(use: (input: T, files: StoredFile[]) => Promise<R>) => Promise<R>;
+
+/**
+ * The multipart form of a request as a `FormInput`: files streamed to storage (owned by the
+ * caller in their organisation), text fields turned into the input by `parse`. Files the use
+ * case did not keep (it or `parse` threw) are removed again, as with `withUploads`.
+ */
+export function uploadedForm<T>(
+  request: FastifyRequest,
+  deps: { db: Db; storage: FileStorage },
+  parse: (fields: MultipartForm['fields']) => T,
+): FormInput<T> {
+  const owner = { organisationId: request.org.id, userId: request.user.id };
+  return (use) => withUploads(request, deps, owner, (form) => use(parse(form.fields), form.files));
+}
+
+/** A JSON body (already validated by the route, or parsed by `parse` when read) as a `FormInput` without files. */
+export function bodyForm<T>(parse: () => T): FormInput<T> {
+  return (use) => use(parse(), []);
+}
+
+/**
  * Reads a multipart request: text fields (repeated names become arrays) and files streamed to
  * storage (20 MB each, allowed types only). On any failure the files stored so far are removed.
  */

@@ -4,9 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { nulFieldErrors } from '../../lib/text-guard';
-import { loadMembership } from '../courses/courses.policy';
-import { withUploads } from '../files/files.service';
-import { getPerformance, parseSave, parseVersion, savePerformance } from './performances.service';
+import { bodyForm, type FormInput, uploadedForm } from '../files/files.service';
+import {
+  getPerformance,
+  type PerformanceSaveInput,
+  parseSave,
+  parseVersion,
+  savePerformance,
+} from './performances.service';
 
 const params = z.object({ id: idParamSchema, aid: idParamSchema, pid: idParamSchema });
 
@@ -20,48 +25,33 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
     late: boolean,
   ) {
     const { id, aid, pid } = request.params;
-    const m = await loadMembership(app.db, request.org, request.user, id);
-    if (!request.isMultipart()) {
-      const body = (request.body ?? {}) as { stage_object?: unknown; version?: unknown };
-      return savePerformance(
-        deps(),
-        m,
-        aid,
-        pid,
-        { save: parseSave(body.stage_object), version: parseVersion(body.version), uploaded: [] },
-        late,
-      );
-    }
-    return withUploads(
-      request,
+    const form: FormInput<PerformanceSaveInput> = request.isMultipart()
+      ? uploadedForm(request, deps(), (fields) => {
+          const nul = nulFieldErrors(fields);
+          if (nul) throw validationError(nul);
+          const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+          return {
+            save: parseSave(single(fields.stage_object)),
+            version: parseVersion(single(fields.version)),
+          };
+        })
+      : bodyForm(() => {
+          const body = (request.body ?? {}) as { stage_object?: unknown; version?: unknown };
+          return { save: parseSave(body.stage_object), version: parseVersion(body.version) };
+        });
+    return savePerformance(
       deps(),
-      { organisationId: request.org.id, userId: request.user.id },
-      (form) => {
-        const nul = nulFieldErrors(form.fields);
-        if (nul) throw validationError(nul);
-        const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-        return savePerformance(
-          deps(),
-          m,
-          aid,
-          pid,
-          {
-            save: parseSave(single(form.fields.stage_object)),
-            version: parseVersion(single(form.fields.version)),
-            uploaded: form.files,
-          },
-          late,
-        );
-      },
+      request,
+      { courseId: id, assignmentId: aid, performanceId: pid },
+      form,
+      late,
     );
   }
 
   app.get('/courses/:id/assignments/:aid/performances/:pid/', {
     schema: { tags: ['performances'], params, response: { 200: performanceSchema } },
-    handler: async (request) => {
-      const m = await loadMembership(app.db, request.org, request.user, request.params.id);
-      return getPerformance(deps(), m, request.params.aid, request.params.pid);
-    },
+    handler: async (request) =>
+      getPerformance(deps(), request, request.params.id, request.params.aid, request.params.pid),
   });
 
   const saveSchema = {

@@ -24,8 +24,9 @@ import {
 import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
-import { isManager, type Membership } from '../courses/courses.policy';
-import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import { assertCanSeeAssignment } from '../assignments/assignments.policy';
+import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
+import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { assertCanReadPerformance, assertCanWritePerformance, isOwner } from './performances.policy';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
@@ -183,10 +184,17 @@ async function present(
 }
 
 /** GET …/performances/{id}/: the owner, the instructor and assistants (others 404). */
-export async function getPerformance(deps: Deps, m: Membership, assignmentId: number, performanceId: number) {
+export async function getPerformance(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  performanceId: number,
+) {
+  const m = await loadMembership(deps.db, caller, courseId);
   const now = new Date();
   const ctx = await loadContext(deps.db, m, assignmentId, performanceId);
-  if (!ctx.a.isPublic && !isManager(m)) throw new AppError('not_found');
+  assertCanSeeAssignment(m, ctx.a);
   return present(deps, deps.db, m, ctx, now);
 }
 
@@ -225,16 +233,35 @@ export function parseVersion(raw: unknown): number | undefined {
   return n;
 }
 
-type SaveInput = { save: PerformanceSave; version: number | undefined; uploaded: StoredFile[] };
+/** A save as the route reads it: the `stage_object` and the version it was made from. */
+export type PerformanceSaveInput = { save: PerformanceSave; version: number | undefined };
+type SaveInput = PerformanceSaveInput & { uploaded: StoredFile[] };
 
 /**
- * Saves a learner's own work in one transaction and marks it complete. The assignment row is
- * read under a share lock, so a stage move waits for the save (and then sees the essay) or the
+ * PATCH …/performances/{id}/ (and the late essay): any member may ask, the form is read once
+ * membership is known, and only the learner who owns the work saves it.
+ */
+export async function savePerformance(
+  deps: Deps,
+  caller: Caller,
+  ids: { courseId: number; assignmentId: number; performanceId: number },
+  form: FormInput<PerformanceSaveInput>,
+  late: boolean,
+) {
+  const m = await loadMembership(deps.db, caller, ids.courseId);
+  return form((input, uploaded) =>
+    saveWork(deps, m, ids.assignmentId, ids.performanceId, { ...input, uploaded }, late),
+  );
+}
+
+/**
+ * Saves a learner's own work in one transaction and marks it complete. The save holds the
+ * assignment's work lock shared (assignment-lock.ts), so a stage move waits for the save (and then sees the essay) or the
  * save waits for the move (and is refused by the rules of the new stage): an essay is never
  * half in a matching. A save made from an older version than the stored one is refused with
  * 409 and the stored work, so a second tab cannot silently overwrite the first.
  */
-export async function savePerformance(
+async function saveWork(
   deps: Deps,
   m: Membership,
   assignmentId: number,

@@ -10,15 +10,12 @@ import {
   UI,
   voteSchema,
 } from '@pw/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
-import { loadMembership } from '../courses/courses.policy';
-import { withUploads } from '../files/files.service';
+import { uploadedForm } from '../files/files.service';
 import {
-  courseOfPost,
   createComment,
   createPost,
   deleteComment,
@@ -40,8 +37,6 @@ const boardQuery = pageQuerySchema.extend({
 /** The notice board: posts, files, polls and comments (part 1 §7 Posts). */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
-  const membership = (request: FastifyRequest, id: number) =>
-    loadMembership(app.db, request.org, request.user, id);
 
   app.get('/courses/:id/posts/', {
     schema: {
@@ -51,12 +46,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(postSchema) },
     },
     handler: async (request) => {
-      const { count, results } = await listPosts(
-        deps(),
-        await membership(request, request.params.id),
-        request.user,
-        request.query,
-      );
+      const { count, results } = await listPosts(deps(), request, request.params.id, request.query);
       return paginate(request.url, request.query, count, results);
     },
   });
@@ -69,29 +59,14 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: postSchema },
     },
     handler: async (request, reply) => {
-      const m = await membership(request, request.params.id);
-      return withUploads(
-        request,
-        deps(),
-        { organisationId: request.org.id, userId: request.user.id },
-        async (form) => {
-          const post = await createPost(
-            deps(),
-            m,
-            request.user,
-            parseForm(postCreateSchema, form.fields),
-            form.files,
-          );
-          return reply.code(201).send(post);
-        },
-      );
+      const form = uploadedForm(request, deps(), (fields) => parseForm(postCreateSchema, fields));
+      return reply.code(201).send(await createPost(deps(), request, request.params.id, form));
     },
   });
 
   app.get('/courses/:id/posts/:postId/', {
     schema: { tags: ['posts'], params: postParams, response: { 200: postSchema } },
-    handler: async (request) =>
-      getPost(deps(), await membership(request, request.params.id), request.user, request.params.postId),
+    handler: async (request) => getPost(deps(), request, request.params.id, request.params.postId),
   });
 
   app.patch('/courses/:id/posts/:postId/', {
@@ -102,35 +77,15 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: postSchema },
     },
     handler: async (request) => {
-      const m = await membership(request, request.params.id);
-      await withUploads(
-        request,
-        deps(),
-        { organisationId: request.org.id, userId: request.user.id },
-        async (form) => {
-          await updatePost(
-            deps(),
-            m,
-            request.user,
-            request.params.postId,
-            parseForm(postUpdateSchema, form.fields),
-            form.files,
-          );
-        },
-      );
-      return getPost(deps(), m, request.user, request.params.postId);
+      const form = uploadedForm(request, deps(), (fields) => parseForm(postUpdateSchema, fields));
+      return updatePost(deps(), request, request.params.id, request.params.postId, form);
     },
   });
 
   app.delete('/courses/:id/posts/:postId/', {
     schema: { tags: ['posts'], params: postParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await deletePost(
-        deps(),
-        await membership(request, request.params.id),
-        request.user,
-        request.params.postId,
-      );
+      await deletePost(deps(), request, request.params.id, request.params.postId);
       return reply.code(204).send(null);
     },
   });
@@ -138,17 +93,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/courses/:id/posts/:postId/vote/', {
     schema: { tags: ['posts'], params: postParams, body: voteSchema, response: { 200: postSchema } },
     handler: async (request) =>
-      vote(
-        deps(),
-        await membership(request, request.params.id),
-        request.user,
-        request.params.postId,
-        request.body.option,
-      ),
+      vote(deps(), request, request.params.id, request.params.postId, request.body.option),
   });
-
-  const commentMembership = async (request: FastifyRequest, postId: number) =>
-    membership(request, await courseOfPost(app.db, postId));
 
   app.get('/posts/:postId/comments/', {
     schema: {
@@ -156,13 +102,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ postId: idParamSchema }),
       response: { 200: z.array(commentSchema) },
     },
-    handler: async (request) =>
-      listComments(
-        app.db,
-        await commentMembership(request, request.params.postId),
-        request.user,
-        request.params.postId,
-      ),
+    handler: async (request) => listComments(app.db, request, request.params.postId),
   });
 
   app.post('/posts/:postId/comments/', {
@@ -172,12 +112,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       body: commentCreateSchema,
       response: { 201: commentSchema },
     },
-    handler: async (request, reply) => {
-      const m = await commentMembership(request, request.params.postId);
-      return reply
-        .code(201)
-        .send(await createComment(app.db, m, request.user, request.params.postId, request.body.content));
-    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await createComment(app.db, request, request.params.postId, request.body.content)),
   });
 
   app.delete('/posts/:postId/comments/:commentId/', {
@@ -187,8 +123,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      const m = await commentMembership(request, request.params.postId);
-      await deleteComment(app.db, m, request.user, request.params.postId, request.params.commentId);
+      await deleteComment(app.db, request, request.params.postId, request.params.commentId);
       return reply.code(204).send(null);
     },
   });

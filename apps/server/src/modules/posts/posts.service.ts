@@ -6,8 +6,9 @@ import { AppError, validationError } from '../../lib/errors';
 import { pageOffset } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
-import { isManager, type Membership } from '../courses/courses.policy';
-import { discardFiles, fileLink, type StoredFile } from '../files/files.service';
+import { type Caller, loadMembership, type Membership } from '../courses/courses.policy';
+import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
+import { assertCanDelete, assertCanEditPost, assertCanWritePost } from './posts.policy';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
 type PostRow = typeof posts.$inferSelect & { authorName: string | null };
@@ -86,8 +87,9 @@ const postColumns = {
   authorName: users.name,
 };
 
-/** One page of the board: notices first, then newest. */
-export async function listPosts(deps: Deps, m: Membership, user: AuthenticatedUser, page: PageQuery) {
+/** One page of the board: notices first, then newest (any member). */
+export async function listPosts(deps: Deps, caller: Caller, courseId: number, page: PageQuery) {
+  const m = await loadMembership(deps.db, caller, courseId);
   const total = await deps.db.$count(posts, eq(posts.courseId, m.course.id));
   const rows = await deps.db
     .select(postColumns)
@@ -97,7 +99,7 @@ export async function listPosts(deps: Deps, m: Membership, user: AuthenticatedUs
     .orderBy(desc(posts.isNotice), desc(posts.createdAt), desc(posts.id))
     .limit(page.page_size)
     .offset(pageOffset(page));
-  return { count: total, results: await presentPosts(deps, rows, user) };
+  return { count: total, results: await presentPosts(deps, rows, caller.user) };
 }
 
 /** A post of this course, or 404. */
@@ -112,7 +114,12 @@ async function findPost(db: Db, m: Membership, postId: number): Promise<PostRow>
   return row;
 }
 
-export async function getPost(
+/** A post of the course (any member). */
+export async function getPost(deps: Deps, caller: Caller, courseId: number, postId: number): Promise<Post> {
+  return presentPost(deps, await loadMembership(deps.db, caller, courseId), caller.user, postId);
+}
+
+async function presentPost(
   deps: Deps,
   m: Membership,
   user: AuthenticatedUser,
@@ -123,15 +130,28 @@ export async function getPost(
   return post;
 }
 
-/** Writes a post; notices are for the instructor and assistants; a poll needs two options or more. */
+type PostCreate = { title: string; content: string; is_notice: boolean; options: string[] };
+
+/** Writes a post (any member; the form is read once membership is known). */
 export async function createPost(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  form: FormInput<PostCreate>,
+): Promise<Post> {
+  const m = await loadMembership(deps.db, caller, courseId);
+  return form((body, uploaded) => insertPost(deps, m, caller.user, body, uploaded));
+}
+
+/** Writes a post; notices are for the instructor and assistants; a poll needs two options or more. */
+async function insertPost(
   deps: Deps,
   m: Membership,
   user: AuthenticatedUser,
-  body: { title: string; content: string; is_notice: boolean; options: string[] },
+  body: PostCreate,
   uploaded: StoredFile[],
 ): Promise<Post> {
-  if (body.is_notice && !isManager(m)) throw new AppError('permission_denied');
+  assertCanWritePost(m, body);
   if (body.options.length === 1) throw validationError({ options: ['validation.poll_two_options'] });
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -154,26 +174,40 @@ export async function createPost(
       await tx.insert(postFiles).values(uploaded.map((f) => ({ postId: row.id, fileId: f.id })));
     return row.id;
   });
-  return getPost(deps, m, user, id);
+  return presentPost(deps, m, user, id);
 }
 
-/** Edits the author's own post (poll options stay as they are). */
+type PostUpdate = {
+  title?: string | undefined;
+  content?: string | undefined;
+  is_notice?: boolean | undefined;
+  delete_files: number[];
+};
+
+/** Edits a post (the form is read once membership is known); returns it as edited. */
 export async function updatePost(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  postId: number,
+  form: FormInput<PostUpdate>,
+): Promise<Post> {
+  const m = await loadMembership(deps.db, caller, courseId);
+  await form((body, uploaded) => savePost(deps, m, caller.user, postId, body, uploaded));
+  return presentPost(deps, m, caller.user, postId);
+}
+
+/** Saves the author's own post (poll options stay as they are). */
+async function savePost(
   deps: Deps,
   m: Membership,
   user: AuthenticatedUser,
   postId: number,
-  body: {
-    title?: string | undefined;
-    content?: string | undefined;
-    is_notice?: boolean | undefined;
-    delete_files: number[];
-  },
+  body: PostUpdate,
   uploaded: StoredFile[],
 ) {
   const post = await findPost(deps.db, m, postId);
-  if (post.authorId !== user.id) throw new AppError('permission_denied');
-  if (body.is_notice && !post.isNotice && !isManager(m)) throw new AppError('permission_denied');
+  assertCanEditPost(m, user, post, body);
   const set: Partial<typeof posts.$inferInsert> = { updatedAt: new Date() };
   if (body.title !== undefined) set.title = body.title;
   if (body.content !== undefined) set.content = body.content;
@@ -192,9 +226,10 @@ export async function updatePost(
 }
 
 /** Deletes a post: its author, or the instructor and assistants (moderation). */
-export async function deletePost(deps: Deps, m: Membership, user: AuthenticatedUser, postId: number) {
+export async function deletePost(deps: Deps, caller: Caller, courseId: number, postId: number) {
+  const m = await loadMembership(deps.db, caller, courseId);
   const post = await findPost(deps.db, m, postId);
-  if (post.authorId !== user.id && !isManager(m)) throw new AppError('permission_denied');
+  assertCanDelete(m, caller.user, post);
   const attached = await deps.db
     .select({ id: files.id, storageKey: files.storageKey })
     .from(postFiles)
@@ -205,13 +240,9 @@ export async function deletePost(deps: Deps, m: Membership, user: AuthenticatedU
 }
 
 /** Casts or changes the member's vote. */
-export async function vote(
-  deps: Deps,
-  m: Membership,
-  user: AuthenticatedUser,
-  postId: number,
-  optionId: number,
-) {
+export async function vote(deps: Deps, caller: Caller, courseId: number, postId: number, optionId: number) {
+  const m = await loadMembership(deps.db, caller, courseId);
+  const user = caller.user;
   const post = await findPost(deps.db, m, postId);
   const [option] = await deps.db
     .select({ id: pollOptions.id })
@@ -225,7 +256,7 @@ export async function vote(
       target: [pollVotes.postId, pollVotes.userId],
       set: { optionId, createdAt: sql`now()` },
     });
-  return getPost(deps, m, user, post.id);
+  return presentPost(deps, m, user, post.id);
 }
 
 const commentColumns = {
@@ -249,8 +280,15 @@ function presentComment(
   };
 }
 
-/** Comments of a post, oldest first. */
-export async function listComments(db: Db, m: Membership, user: AuthenticatedUser, postId: number) {
+/** The membership of the course a post belongs to (comment routes name only the post). */
+async function membershipOfPost(db: Db, caller: Caller, postId: number) {
+  return loadMembership(db, caller, await courseOfPost(db, postId));
+}
+
+/** Comments of a post, oldest first (any member). */
+export async function listComments(db: Db, caller: Caller, postId: number) {
+  const m = await membershipOfPost(db, caller, postId);
+  const user = caller.user;
   const post = await findPost(db, m, postId);
   const rows = await db
     .select(commentColumns)
@@ -261,13 +299,10 @@ export async function listComments(db: Db, m: Membership, user: AuthenticatedUse
   return rows.map((r) => presentComment(r, user));
 }
 
-export async function createComment(
-  db: Db,
-  m: Membership,
-  user: AuthenticatedUser,
-  postId: number,
-  content: string,
-) {
+/** Comments on a post (any member). */
+export async function createComment(db: Db, caller: Caller, postId: number, content: string) {
+  const m = await membershipOfPost(db, caller, postId);
+  const user = caller.user;
   const post = await findPost(db, m, postId);
   const [row] = await db.insert(comments).values({ postId: post.id, authorId: user.id, content }).returning();
   if (!row) throw new AppError('internal_error');
@@ -275,25 +310,20 @@ export async function createComment(
 }
 
 /** Deletes a comment: its author, or the instructor and assistants. */
-export async function deleteComment(
-  db: Db,
-  m: Membership,
-  user: AuthenticatedUser,
-  postId: number,
-  commentId: number,
-) {
+export async function deleteComment(db: Db, caller: Caller, postId: number, commentId: number) {
+  const m = await membershipOfPost(db, caller, postId);
   const post = await findPost(db, m, postId);
   const [row] = await db
     .select({ authorId: comments.authorId })
     .from(comments)
     .where(and(eq(comments.id, commentId), eq(comments.postId, post.id)));
   if (!row) throw new AppError('not_found');
-  if (row.authorId !== user.id && !isManager(m)) throw new AppError('permission_denied');
+  assertCanDelete(m, caller.user, row);
   await db.delete(comments).where(eq(comments.id, commentId));
 }
 
-/** The course a post belongs to (comment routes name only the post). */
-export async function courseOfPost(db: Db, postId: number): Promise<number> {
+/** The course a post belongs to. */
+async function courseOfPost(db: Db, postId: number): Promise<number> {
   const [row] = await db.select({ courseId: posts.courseId }).from(posts).where(eq(posts.id, postId));
   if (!row) throw new AppError('not_found');
   return row.courseId;

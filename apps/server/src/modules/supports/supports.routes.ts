@@ -2,7 +2,6 @@ import { pageQuerySchema, paginatedSchema, supportCreateSchema, supportInquirySc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginate } from '../../lib/pagination';
-import { assertCanReadInquiries } from './supports.policy';
 import { createInquiry, listInquiries } from './supports.service';
 
 /** Support inquiries (part 1 §7 Support): anyone signed in sends; staff read. */
@@ -31,8 +30,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(supportInquirySchema) },
     },
     handler: async (request) => {
-      assertCanReadInquiries(request.user);
-      const { count, rows } = await listInquiries(app.db, request.org, request.query);
+      const { count, rows } = await listInquiries(app.db, request.org, request.user, request.query);
       return paginate(request.url, request.query, count, rows);
     },
   });

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer';
 import { pageOffset } from '../../lib/pagination';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import type { Organisation } from '../organisations/organisations.service';
+import { assertCanReadInquiries } from './supports.policy';
 
 /** True when the course is one the user teaches or takes (actively) in this organisation. */
 async function isOwnCourse(db: Db, org: Organisation, userId: number, courseId: number) {
@@ -67,8 +68,10 @@ export async function createInquiry(
 export async function listInquiries(
   db: Db,
   org: Organisation,
+  user: AuthenticatedUser,
   page: PageQuery,
 ): Promise<{ count: number; rows: SupportInquiry[] }> {
+  assertCanReadInquiries(user);
   const where = eq(supportInquiries.organisationId, org.id);
   const count = await db.$count(supportInquiries, where);
   const rows = await db

@@ -1,7 +1,8 @@
+import type { ManagementTable } from '@pw/contract';
 import { describe, expect, it } from 'vitest';
 import { runningStageCount } from './running-stage';
 
-const headers = [
+const headers: ManagementTable['headers'] = [
   { short: 'ES', progress: 'essaywriting', performances: 31, finished_performances: 12 },
   { short: 'PE', progress: 'peerreview', performances: 31, finished_performances: 3 },
   { short: 'AD', progress: 'adjustment', performances: 31, finished_performances: 0 },

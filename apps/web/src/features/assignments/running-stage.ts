@@ -1,3 +1,5 @@
+import type { ManagementTable } from '@pw/contract';
+
 /** The stage kinds whose work a learner hands in, so the count of who finished means something. */
 export const COUNTED_KINDS = [
   'essaywriting',
@@ -9,10 +11,7 @@ export const COUNTED_KINDS = [
 export type CountedKind = (typeof COUNTED_KINDS)[number];
 
 /** The part of the management table this needs (GET …/management/). */
-type Progress = {
-  current_stage: string;
-  headers: { short: string; progress: string; performances: number; finished_performances: number }[];
-};
+type Progress = Pick<ManagementTable, 'current_stage' | 'headers'>;
 
 /**
  * How many of the participating learners finished the running stage ("12 of 31 essays

@@ -1,12 +1,11 @@
 import { Anchor, Badge, Button, Group, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
-import type { StageModelName } from '@pw/contract';
+import type { ManagementTable, StageModelName } from '@pw/contract';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useApproveParticipation } from '../api/approve-participation';
-import type { ManagementTable } from '../api/management';
 import { useStageLabels } from './StageText';
 
 type Props = { courseId: number; assignmentId: number; table: ManagementTable; canApprove: boolean };
@@ -87,7 +86,7 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
-                    {person.code ?? '-'}
+                    {person.code}
                   </Text>
                 </Table.Td>
                 <Table.Td>
