@@ -33,6 +33,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileLinks, FilesField } from '../../../components/FilesField';
+import { useStageLabels } from '../../../components/StageText';
 import { formatShortDateTime } from '../../../lib/format';
 import {
   type AssignmentFormValues,
@@ -46,7 +47,6 @@ import {
   toFormData,
   validateForm,
 } from '../form';
-import { useStageLabels } from './StageText';
 
 /** What the page sends: the multipart fields, the new files and the stored files to remove. */
 export type AssignmentSubmit = { form: FormData; files: File[]; deleteFiles: number[] };

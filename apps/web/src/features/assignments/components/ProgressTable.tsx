@@ -2,10 +2,10 @@ import { Badge, Button, Group, ScrollArea, Table, Text, Tooltip } from '@mantine
 import type { StageModelName } from '@pw/contract';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useStageLabels } from '../../../components/StageText';
 import { notify } from '../../../lib/notify';
 import { useApproveParticipation } from '../api/approve-participation';
 import type { ManagementTable } from '../api/management';
-import { useStageLabels } from './StageText';
 
 type Props = { courseId: number; assignmentId: number; table: ManagementTable; canApprove: boolean };
 
