@@ -7,7 +7,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { ShellProvider } from '../features/shell/shell-context';
 import { buildTheme } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
 import { AuthProvider } from '../lib/session/auth-context';
@@ -16,6 +15,7 @@ import { STORAGE_KEYS, writeStorage } from '../lib/storage';
 import classes from './App.module.css';
 import { FullPageLoader } from './pages';
 import { AppRoutes } from './routes';
+import { ShellProvider } from './shell/shell-context';
 
 /** Applies the organisation's branding; a failed configuration call drops the token (part 1 §8). */
 function Branded() {

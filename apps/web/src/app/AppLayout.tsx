@@ -5,9 +5,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { Sidebar } from '../features/shell/Sidebar';
-import { menuColor, useShell } from '../features/shell/shell-context';
 import { useConfiguration } from '../lib/session/configuration';
+import { Sidebar } from './shell/Sidebar';
+import { menuColor, useShell } from './shell/shell-context';
 
 /** The signed-in frame: side navigation and the page; on phones a top bar with a menu drawer. */
 export function AppLayout() {

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { courseQuery } from '../features/courses/api/course';
 import { courseRoleQuery } from '../features/courses/api/course-role';
-import { useShell } from '../features/shell/shell-context';
 import { ApiError } from '../lib/api';
 import { type CourseContext, holdsRole } from '../lib/course-context';
 import { coursePath } from '../lib/course-mode';
+import { useShell } from './shell/shell-context';
 
 /**
  * Loads the course and the user's roles for every course page: a course that fails to load goes

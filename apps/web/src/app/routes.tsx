@@ -30,8 +30,8 @@ const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskI
 const SignUpPage = lazyPage(() => import('../features/auth/routes/SignUpPage'), 'SignUpPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
 const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');
-const CoursePage = lazyPage(() => import('../features/courses/routes/CoursePage'), 'CoursePage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const CoursePage = lazyPage(() => import('./course/CoursePage'), 'CoursePage');
+const DashboardPage = lazyPage(() => import('./dashboard/DashboardPage'), 'DashboardPage');
 const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage');
 const PostEditPage = lazyPage(() => import('../features/posts/routes/PostEditPage'), 'PostEditPage');
 const PostNewPage = lazyPage(() => import('../features/posts/routes/PostNewPage'), 'PostNewPage');

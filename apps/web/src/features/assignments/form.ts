@@ -109,8 +109,16 @@ const numOr0 = (v: NumberValue) => {
   return Number.isFinite(n) ? n : 0;
 };
 
+/** The fields the score total reads. */
+export type ScoreFields = {
+  essay: Pick<AssignmentFormValues['essay'], 'max_writing_score'>;
+  peer: Pick<AssignmentFormValues['peer'], 'max_review_score' | 'max_metacognition_score'>;
+  feedback: Pick<AssignmentFormValues['feedback'], 'enabled' | 'max_review_score'>;
+  revisement: AssignmentFormValues['revisement'];
+};
+
 /** The sum of the score maxima of the stages in use (empty inputs count 0). */
-export function formTotal(v: AssignmentFormValues): number {
+export function formTotal(v: ScoreFields): number {
   let total = numOr0(v.essay.max_writing_score);
   total += numOr0(v.peer.max_review_score) + numOr0(v.peer.max_metacognition_score);
   if (v.feedback.enabled) total += numOr0(v.feedback.max_review_score);
@@ -118,8 +126,11 @@ export function formTotal(v: AssignmentFormValues): number {
   return total;
 }
 
+/** The switches that decide which steps are in use. */
+export type StepSwitches = { adjustment: { enabled: boolean }; feedback: { enabled: boolean } };
+
 /** The steps of the form in order, with their section keys. */
-export function formSteps(v: AssignmentFormValues): StepKey[] {
+export function formSteps(v: StepSwitches): StepKey[] {
   const keys: StepKey[] = ['essay', 'peer'];
   if (v.adjustment.enabled) keys.push('adjustment');
   if (v.feedback.enabled) keys.push('feedback');

@@ -3,10 +3,10 @@ import type { Assignment } from '@pw/contract';
 import { IconEye, IconEyeOff, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScheduleText, StatusBadge } from '../../../components/StageText';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { ParticipationButton } from './ParticipationButton';
-import { ScheduleText, StatusBadge } from './StageText';
 
 /** One assignment on the course page: status, schedule, and the manager's or learner's button. */
 export function AssignmentCard({ assignment }: { assignment: Assignment }) {

@@ -3,10 +3,10 @@ import type { ManagementTable, StageModelName } from '@pw/contract';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useStageLabels } from '../../../components/StageText';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useApproveParticipation } from '../api/approve-participation';
-import { useStageLabels } from './StageText';
 
 type Props = { courseId: number; assignmentId: number; table: ManagementTable; canApprove: boolean };
 

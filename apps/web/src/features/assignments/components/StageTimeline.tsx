@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type Assignment, currentStepIndex, progressSteps, UI } from '@pw/contract';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useStageLabels } from '../../../components/StageText';
 import { formatShortDateTime } from '../../../lib/format';
-import { useStageLabels } from './StageText';
 
 /**
  * The stage progress timeline: ES(+QU) → PE → AD → FE(+RE) → CO, with each step's period.

@@ -3,10 +3,10 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { useStageLabels } from '../../../components/StageText';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { usePerformance } from '../api/performance';
-import { useStageLabels } from '../components/StageText';
 
 const RichTextView = lazy(() => import('./RichText').then((m) => ({ default: m.RichTextView })));
 

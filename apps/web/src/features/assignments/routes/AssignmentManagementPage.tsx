@@ -29,6 +29,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ScheduleText, StatusBadge, useStageLabels } from '../../../components/StageText';
 import { ApiError } from '../../../lib/api';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
@@ -40,7 +41,6 @@ import { useMoveToNextStage } from '../api/move-to-next-stage';
 import { Countdown } from '../components/Countdown';
 import { ExportMenu } from '../components/ExportMenu';
 import { ProgressTable } from '../components/ProgressTable';
-import { ScheduleText, StatusBadge, useStageLabels } from '../components/StageText';
 import { StageTimeline } from '../components/StageTimeline';
 import { runningStageCount } from '../running-stage';
 

@@ -17,10 +17,10 @@ import { IconChevronDown, IconChevronUp, IconInfoCircle, IconLock } from '@table
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { useStageLabels } from '../../../components/StageText';
 import { type CourseContext, useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { useAssignment } from '../api/assignment';
-import { useStageLabels } from '../components/StageText';
 import { ManagerWorkView } from '../performances/ManagerWorkView';
 
 type Step = MachineStep<string>;

@@ -2,7 +2,7 @@ import { Badge, Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useStageLabels } from '../components/StageText';
+import { useStageLabels } from '../../../components/StageText';
 import { usePerformanceContext } from './PerformancesLayout';
 
 /**

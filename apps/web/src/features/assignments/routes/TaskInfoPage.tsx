@@ -2,9 +2,9 @@ import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileLinks } from '../../../components/FilesField';
+import { ScheduleText, StatusBadge } from '../../../components/StageText';
 import { useCourseContext } from '../../../lib/course-context';
 import { useRecordAttendance } from '../api/attendance';
-import { ScheduleText, StatusBadge } from '../components/StageText';
 import { StageTimeline } from '../components/StageTimeline';
 import { usePerformanceContext } from './PerformancesLayout';
 

@@ -19,7 +19,7 @@ import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { useChangeEnroll } from '../../enrolls/api/enroll-change';
+import { useChangeEnroll } from '../api/enroll-change';
 import { useLearners } from '../api/learners';
 import { StudentNumberModal } from './StudentNumberModal';
 

@@ -4,9 +4,9 @@ import { scheduleOf } from '@pw/contract';
 import { IconClipboardList, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/StageText';
 import { coursePath, enrolledRole, isManagerRole } from '../../../lib/course-mode';
 import { formatShortDateTime } from '../../../lib/format';
-import { StatusBadge } from '../../assignments/components/StageText';
 
 type Assignment = DashboardCourse['assignments'][number];
 const TABS = ['all', 'progress', 'completed'] as const;

@@ -1,16 +1,7 @@
 import type { PasswordChange, Profile, ProfileUpdateInput, StandardScore } from '@pw/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-
-/** GET /users/profile/. */
-export const profileQuery = queryOptions({
-  queryKey: ['profile'],
-  queryFn: ({ signal }) => apiFetch<Profile>('/users/profile/', { signal }),
-});
-
-export function useProfile() {
-  return useQuery(profileQuery);
-}
+import { profileQuery } from '../../../lib/session/profile';
 
 /** PATCH /users/profile/ (401: the current password is wrong). */
 export function useUpdateProfile() {

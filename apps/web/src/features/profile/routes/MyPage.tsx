@@ -5,7 +5,7 @@ import { IconKey, IconPencil } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useProfile } from '../api/profile';
+import { useProfile } from '../../../lib/session/profile';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 
 // The chart library and its CSS load only with the learner's score graph.

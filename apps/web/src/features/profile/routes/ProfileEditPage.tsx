@@ -10,7 +10,8 @@ import { ApiError } from '../../../lib/api';
 import { localToday } from '../../../lib/dates';
 import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useProfile, useUpdateProfile } from '../api/profile';
+import { useProfile } from '../../../lib/session/profile';
+import { useUpdateProfile } from '../api/profile';
 
 function EditForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FareModal } from '../../../components/FareModal';
 import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useProfile } from '../../profile/api/profile';
+import { useProfile } from '../../../lib/session/profile';
 import { useCreateSupport } from '../api/create-support';
 
 const EMPTY: SupportCreateInput = { content: '', course: null };

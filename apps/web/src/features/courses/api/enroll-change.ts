@@ -14,6 +14,7 @@ export function changeEnroll(enrollId: number, body: EnrollChange) {
 }
 
 /**
+ * Student management's mutation (the course's learner list owns it, so it lives with `learners.ts`).
  * Shows the change in the learner list at once and rolls it back if the server refuses; then
  * refreshes the list and the course (its learner count).
  */

@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
-import { useAssignments } from '../../assignments/api/assignments';
-import { AssignmentCard } from '../../assignments/components/AssignmentCard';
+import { useAssignments } from '../api/assignments';
+import { AssignmentCard } from './AssignmentCard';
 
 /**
  * The course page's assignments (part 2 §2, §4): a card per assignment, newest first, and for

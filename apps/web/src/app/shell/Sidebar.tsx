@@ -32,12 +32,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { FareModal } from '../../components/FareModal';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useUserCourses } from '../../features/courses/api/user-courses';
+import { CourseCreateModal } from '../../features/courses/components/CourseCreateModal';
+import { EnrollModal } from '../../features/enrolls/components/EnrollModal';
 import { coursePath, enrolledRole } from '../../lib/course-mode';
 import { useAuth } from '../../lib/session/auth-context';
 import { useConfiguration } from '../../lib/session/configuration';
-import { useUserCourses } from '../courses/api/user-courses';
-import { CourseCreateModal } from '../courses/components/CourseCreateModal';
-import { EnrollModal } from '../enrolls/components/EnrollModal';
 import classes from './Sidebar.module.css';
 import { menuColor, useShell } from './shell-context';
 

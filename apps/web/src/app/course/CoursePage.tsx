@@ -4,9 +4,9 @@ import { UI } from '@pw/contract';
 import { IconBook, IconClipboardList, IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { NoticeBoard } from '../../posts/components/NoticeBoard';
-import { AssignmentsSection } from '../components/AssignmentsSection';
-import { CourseOverview } from '../components/CourseOverview';
+import { AssignmentsSection } from '../../features/assignments/components/AssignmentsSection';
+import { CourseOverview } from '../../features/courses/components/CourseOverview';
+import { NoticeBoard } from '../../features/posts/components/NoticeBoard';
 
 const TABS = ['lectures', 'board', 'assignments'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,0 +1,75 @@
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { CourseCreateModal } from '../../features/courses/components/CourseCreateModal';
+import { useDashboard } from '../../features/dashboard/api/dashboard';
+import { CourseBox } from '../../features/dashboard/components/CourseBox';
+import { Tutorial } from '../../features/dashboard/components/Tutorial';
+import { useHiddenCourses } from '../../features/dashboard/hidden-courses';
+import { EnrollModal } from '../../features/enrolls/components/EnrollModal';
+import { useAuth } from '../../lib/session/auth-context';
+
+/** `/` (part 1 §2): course boxes with assignment tabs, hiding and restoring, and the tutorial. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { user, token } = useAuth();
+  const dashboard = useDashboard();
+  const { hidden, hide, restoreAll } = useHiddenCourses(token);
+  const courses = dashboard.data ?? [];
+  const visible = courses.filter((c) => !hidden.includes(c.id));
+  const hiddenCount = courses.length - visible.length;
+  const isInstructor = user?.role === 'I';
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} data-testid="dashboard-greeting">
+            {t('dashboard.greeting', { name: user?.name ?? '' })}
+          </Title>
+          <Text c="dimmed">{t('dashboard.subtitle')}</Text>
+        </Stack>
+        {hiddenCount > 0 ? (
+          <Button variant="default" leftSection={<IconEye size={16} />} onClick={restoreAll}>
+            {t('dashboard.restore', { n: hiddenCount })}
+          </Button>
+        ) : null}
+      </Group>
+      {dashboard.isPending ? (
+        <Center py="xl" aria-busy="true">
+          <Loader />
+        </Center>
+      ) : dashboard.isError ? (
+        <Alert color="yellow">{t('common.permissionDenied')}</Alert>
+      ) : courses.length === 0 ? (
+        <Tutorial
+          isInstructor={isInstructor}
+          renderStartDialog={(opened, onClose) =>
+            isInstructor ? (
+              <CourseCreateModal opened={opened} onClose={onClose} />
+            ) : (
+              <EnrollModal opened={opened} onClose={onClose} />
+            )
+          }
+        />
+      ) : visible.length === 0 ? (
+        <Text c="dimmed" data-testid="dashboard-all-hidden">
+          {t('dashboard.allHidden')}
+        </Text>
+      ) : (
+        // Columns follow the room beside the side navigation, not the window: a course box needs
+        // about 500 px for its tabs and stage badges on one line.
+        <SimpleGrid
+          type="container"
+          cols={{ base: 1, '1040px': 2, '1560px': 3 }}
+          spacing="lg"
+          data-testid="dashboard-courses"
+        >
+          {visible.map((course) => (
+            <CourseBox key={course.id} course={course} onHide={() => hide(course.id)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

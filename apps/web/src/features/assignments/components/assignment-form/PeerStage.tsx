@@ -1,0 +1,66 @@
+import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { LIMITS } from '@pw/contract';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { AssignmentFormValues } from '../../form';
+import { useEditor, useTr } from './editor-context';
+import { NumberField } from './NumberField';
+import { StageCard } from './StageCard';
+import { StandardsField } from './StandardsField';
+import { StepDates } from './StepDates';
+
+/** Peer review: reviewers per essay, the review and metacognition scores, the standards, the dates. */
+export function PeerStage() {
+  const { t } = useTranslation();
+  const tr = useTr();
+  const { control } = useFormContext<AssignmentFormValues>();
+  const open = useEditor().settingsOpen('peerreview');
+  return (
+    <StageCard model="peerreview">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Controller
+            control={control}
+            name="peer.peer_count"
+            render={({ field, fieldState }) => (
+              <Select
+                label={t('assignments.form.peerCount')}
+                data={Array.from(
+                  { length: LIMITS.reviewerCountMax - LIMITS.reviewerCountMin + 1 },
+                  (_, i) => {
+                    const n = LIMITS.reviewerCountMin + i;
+                    return { value: String(n), label: t('assignments.form.peerCountOption', { n }) };
+                  },
+                )}
+                value={String(field.value)}
+                onChange={(v) => field.onChange(v ? Number(v) : '')}
+                allowDeselect={false}
+                disabled={!open}
+                error={tr(fieldState.error?.message)}
+                data-testid="peer-count"
+              />
+            )}
+          />
+          <NumberField
+            name="peer.max_review_score"
+            label={t('assignments.form.reviewScore')}
+            min={LIMITS.scoreComponentMin}
+            max={LIMITS.scoreComponentMax}
+            disabled={!open}
+            testId="score-review"
+          />
+          <NumberField
+            name="peer.max_metacognition_score"
+            label={t('assignments.form.metacognitionScore')}
+            min={LIMITS.scoreComponentMin}
+            max={LIMITS.scoreComponentMax}
+            disabled={!open}
+            testId="score-metacognition"
+          />
+        </SimpleGrid>
+        <StandardsField disabled={!open} />
+        <StepDates step="peer" />
+      </Stack>
+    </StageCard>
+  );
+}
