@@ -8,9 +8,11 @@ import { gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.argv[2] ?? join(root, 'apps/web/dist');
-// The goal for JS is 150 KB (issue 11); today's floor is React 19 (67 KB) + Mantine + zod (every contract
-// schema is built at load), so the guard holds the measured level until those move off the entry.
-const limits = { js: Number(process.env.BUDGET_JS_KB ?? 240), css: Number(process.env.BUDGET_CSS_KB ?? 40) };
+// The goal for JS is 150 KB (issue 11). Today the sign-in page loads 177 KB: React 19's runtime
+// (≈60 KB), Mantine, the router, TanStack Query, i18next and the Korean catalog. zod, react-hook-form
+// and the help manual's texts are no longer on it (the sign-in rules load with the first submit);
+// the guard holds the measured level so nothing creeps back.
+const limits = { js: Number(process.env.BUDGET_JS_KB ?? 185), css: Number(process.env.BUDGET_CSS_KB ?? 40) };
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));

@@ -15,6 +15,14 @@ test('the sign-in page is branded and Korean by default', async ({ page }) => {
   await expect(page).toHaveTitle('데모 대학교 글쓰기 동료평가');
   const button = page.getByRole('button', { name: '로그인' });
   await expect(button).toHaveCSS('background-color', 'rgb(86, 70, 255)');
+  // The contract's rules (loaded with the first submit) check the fields before anything is sent.
+  await button.click();
+  await expect(page.getByText('필수 입력 항목입니다.').first()).toBeVisible();
+  await page.getByLabel('이메일').fill('not-an-email');
+  await page.locator('input[name="password"]').fill('x');
+  await button.click();
+  await expect(page.getByText('필수 입력 항목입니다.')).toHaveCount(0);
+  await expect(page.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('sign-up validates, then a new learner signs in, switches language and signs out', async ({ page }) => {

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { answerBlocks, inlineSegments } from './answer-blocks';
 import classes from './HelpPage.module.css';
+import './help-texts';
 import { HELP_TABS, type HelpTabId, MANUAL_KINDS, type ManualKind, manualHref } from './help-catalog';
 
 const TAB_ICONS: Record<HelpTabId, ReactNode> = {

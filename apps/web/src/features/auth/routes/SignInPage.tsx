@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type SignInBody, signInBodySchema } from '@pw/contract';
-import { useForm } from 'react-hook-form';
+import type { SignInBody } from '@pw/contract';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notify';
@@ -17,14 +16,27 @@ export function SignInPage() {
   const { data: config } = useConfiguration();
   const auth = useAuth();
   const signIn = useSignIn();
-  const form = useForm<SignInBody>({
-    resolver: zodResolver(signInBodySchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<SignInBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof SignInBody, string>>>({});
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // The contract's rules (zod) load with the first submit, not with the page: the sign-in page is
+  // what every visitor downloads first, and its budget is checked in `npm test`.
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { signInBodySchema } = await import('../sign-in-schema');
+    const parsed = signInBodySchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<keyof SignInBody, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as keyof SignInBody;
+        next[name] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
     try {
-      const response = await signIn.mutateAsync(values);
+      const response = await signIn.mutateAsync(parsed.data);
       auth.signedIn(response);
       notify('sign-in', { color: 'teal', message: t('signIn.welcome', { name: response.user.name }) });
     } catch (error) {
@@ -33,16 +45,24 @@ export function SignInPage() {
       const { key, detail } = signInErrorKey(error);
       notify('sign-in', { color: 'yellow', message: detail ?? t(key) });
     }
-  });
+  };
 
   const fieldError = (name: keyof SignInBody) => {
-    const message = form.formState.errors[name]?.message;
+    const message = errors[name];
     return message ? t(message) : undefined;
   };
+  const field = (name: keyof SignInBody) => ({
+    name,
+    value: values[name],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+  });
 
   return (
     <AuthLayout>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <Title order={2}>{t('signIn.title')}</Title>
           <TextInput
@@ -52,14 +72,14 @@ export function SignInPage() {
             placeholder={t('signIn.emailPlaceholder')}
             withAsterisk
             error={fieldError('email')}
-            {...form.register('email')}
+            {...field('email')}
           />
           <PasswordInput
             label={t('signIn.password')}
             autoComplete="current-password"
             withAsterisk
             error={fieldError('password')}
-            {...form.register('password')}
+            {...field('password')}
           />
           <Button type="submit" size="md" loading={signIn.isPending} fullWidth>
             {t('signIn.submit')}
