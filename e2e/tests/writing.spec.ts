@@ -253,3 +253,49 @@ test('a DRAFT essay renders read-only, and planted markup never runs', async ({ 
   await shot(prof, 'draft-view-ko');
   expect(alerted).toBe(false);
 });
+
+test('nothing typed is lost: a second tab gets both versions, a failed save keeps the text', async ({
+  browser,
+}) => {
+  const first = await signIn(browser, 'student06@example.com');
+  const second = await first.context().newPage();
+  const url = `${COURSE}/learner/assignments/${RUNNING}/performances/FE`;
+  await first.goto(url);
+  await second.goto(url);
+  const editorOf = (page: Page) => page.locator('[data-testid="essay-editor"] .ql-editor');
+  await expect(editorOf(first)).toContainText('느리게');
+  await expect(editorOf(second)).toContainText('느리게');
+
+  // The first tab saves; the second, opened before, saves too and is shown both texts.
+  await editorOf(first).click();
+  await first.keyboard.press('Control+End');
+  await first.keyboard.type(' 첫째 탭.');
+  await first.getByTestId('save-work').click();
+  await expect(toast(first, t('work.revisionSaved'))).toBeVisible();
+  await editorOf(second).click();
+  await second.keyboard.press('Control+End');
+  await second.keyboard.type(' 둘째 탭.');
+  await second.getByTestId('save-work').click();
+  await expect(second.getByTestId('stale-dialog')).toBeVisible();
+  await expect(second.getByTestId('stale-theirs')).toContainText('첫째 탭.');
+  await expect(second.getByTestId('stale-mine')).toContainText('둘째 탭.');
+  await second.getByTestId('keep-mine').click();
+  await expect(toast(second, t('work.revisionSaved'))).toBeVisible();
+  await first.reload();
+  await expect(editorOf(first)).toContainText('둘째 탭.');
+
+  // The network fails: the text stays, with the reason; the next save goes through.
+  await first.route('**/performances/**', (route) =>
+    route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+  );
+  await editorOf(first).click();
+  await first.keyboard.press('Control+End');
+  await first.keyboard.type(' 끊긴 뒤에 쓴 문장.');
+  await first.getByTestId('save-work').click();
+  await expect(toast(first, t('work.offlineKept'))).toBeVisible();
+  await expect(editorOf(first)).toContainText('끊긴 뒤에 쓴 문장.');
+  await first.unroute('**/performances/**');
+  await first.getByTestId('save-work').click();
+  await expect(toast(first, t('work.revisionSaved'))).toBeVisible();
+  await expect(first.getByTestId('save-work')).toHaveText(t('work.stored'));
+});
