@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAGE_CODES } from './constants';
 import { fileRefSchema } from './courses';
+import { peerTargetSchema, receivedReviewSchema } from './reviews';
 import { STAGE_MODELS } from './stages';
 
 // A learner's work in one stage (part 2 §3 Performance, §4 work rules, §5 counting rule).
@@ -154,6 +155,8 @@ export const performanceSchema = z.object({
     responses: z.array(questionResponseSchema).nullable(),
     essay: essayViewSchema.nullable(),
     retrospective: z.string().nullable(),
+    /** Peer review: the reviews to do; feedback review: the reviews received. Null for other stages. */
+    targets: z.array(z.union([peerTargetSchema, receivedReviewSchema])).nullable(),
     extra: z.object({ question: z.number().int().nullable(), is_late: z.boolean() }),
   }),
 });

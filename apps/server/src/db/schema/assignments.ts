@@ -201,7 +201,7 @@ export const feedbackMatchings = pgTable('feedback_matchings', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** An author's objection to one review received. */
+/** An author's objection to one review received, and the instructor's ruling (0 pending, 1 accepted, 2 rejected). */
 export const objections = pgTable('objections', {
   id: serial('id').primaryKey(),
   matchingId: integer('matching_id')
@@ -209,8 +209,33 @@ export const objections = pgTable('objections', {
     .unique()
     .references(() => peerMatchings.id, { onDelete: 'cascade' }),
   comment: text('comment').notNull(),
+  status: smallint('status').notNull().default(0),
+  rulingReason: text('ruling_reason'),
+  ruledBy: integer('ruled_by').references(() => users.id, { onDelete: 'set null' }),
+  ruledAt: timestamp('ruled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change an instructor or assistant makes to a review's outcome: point adjustments and
+ * objection rulings — who, when, the values before and after, and the reason.
+ */
+export const reviewAudit = pgTable(
+  'review_audit',
+  {
+    id: serial('id').primaryKey(),
+    matchingId: integer('matching_id')
+      .notNull()
+      .references(() => peerMatchings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['adjustment', 'objection_ruling'] }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_audit_matching_idx').on(t.matchingId)],
+);
 
 /**
  * A learner's report: the instructor's comment and revision score (with its original value),

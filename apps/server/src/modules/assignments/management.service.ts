@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import {
   enrollments,
   feedbackMatchings,
+  objections,
   participations,
   peerMatchings,
   performances,
@@ -78,10 +79,23 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       targetId: peerMatchings.targetId,
       isCompleted: peerMatchings.isCompleted,
       rated: feedbackMatchings.matchingId,
+      objectionId: objections.id,
+      objectionStatus: objections.status,
     })
     .from(peerMatchings)
     .leftJoin(feedbackMatchings, eq(feedbackMatchings.matchingId, peerMatchings.id))
+    .leftJoin(objections, eq(objections.matchingId, peerMatchings.id))
     .where(eq(peerMatchings.assignmentId, a.id));
+  /** The learner's objection to rule on first (pending before ruled), if they filed any. */
+  const objectionOf = (enrollmentId: number) => {
+    const filed = matchings
+      .filter((x) => x.targetId === enrollmentId && x.objectionId !== null)
+      .sort((x, y) => (x.objectionStatus ?? 0) - (y.objectionStatus ?? 0));
+    const first = filed[0];
+    return first?.objectionId != null
+      ? { id: first.objectionId, matching: first.id, pending: first.objectionStatus === 0 }
+      : null;
+  };
 
   const cellFor = (enrollmentId: number, participating: boolean, stepIndex: number): ProgressCell => {
     const step = steps[stepIndex];
@@ -151,6 +165,7 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       is_late: p.status === 2 ? { enrollment_id: p.enrollmentId } : null,
       is_essay_late: lateEssayOf(p.enrollmentId) !== undefined,
       essay_late_time: lateEssayOf(p.enrollmentId)?.lateAt?.toISOString() ?? null,
+      objection: objectionOf(p.enrollmentId),
     })),
   };
 }

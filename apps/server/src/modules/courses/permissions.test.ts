@@ -437,6 +437,24 @@ const ELSEWHERE: Record<string, string> = {
     'performances.test.ts (who may read and write)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/late-essay/':
     'performances.test.ts (stage rules)',
+  // Reviewer, author, other learner, instructor, assistant, withdrawn, another course, anonymous.
+  'GET /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/':
+    'reviews.test.ts (peer review)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/':
+    'reviews.test.ts (peer review)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/instructor/':
+    'reviews.test.ts (peer review)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/instructor/':
+    'reviews.test.ts (peer review)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/feedbackreview-matching/{mid}/':
+    'reviews.test.ts (feedback review)',
+  'POST /api/v1/courses/{id}/assignments/{aid}/objections/': 'reviews.test.ts (objections)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews.test.ts (objections)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews.test.ts (objections)',
+  'DELETE /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews.test.ts (objections)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/ruling/': 'reviews.test.ts (objections)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/matchings/': 'reviews.test.ts (the matching page)',
+  'POST /api/v1/courses/{id}/assignments/{aid}/matchings-reset/': 'reviews.test.ts (the matching page)',
 };
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };

@@ -1,4 +1,4 @@
-import { idParamSchema, performanceSchema } from '@pw/contract';
+import { idParamSchema, performanceSchema, pickLanguage } from '@pw/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +51,14 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/courses/:id/assignments/:aid/performances/:pid/', {
     schema: { tags: ['performances'], params, response: { 200: performanceSchema } },
     handler: async (request) =>
-      getPerformance(deps(), request, request.params.id, request.params.aid, request.params.pid),
+      getPerformance(
+        deps(),
+        request,
+        request.params.id,
+        request.params.aid,
+        request.params.pid,
+        pickLanguage(request.headers['accept-language']),
+      ),
   });
 
   const saveSchema = {

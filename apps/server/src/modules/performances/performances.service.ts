@@ -2,6 +2,7 @@ import {
   type Delta,
   deltaText,
   isOverLimit,
+  type Language,
   lateEssayRule,
   type Performance,
   type PerformanceSave,
@@ -27,6 +28,7 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { assertCanSeeAssignment } from '../assignments/assignments.policy';
 import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
 import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
+import { peerTargetsOf, receivedReviewsOf } from '../reviews/reviews.service';
 import { assertCanReadPerformance, assertCanWritePerformance, isOwner } from './performances.policy';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
@@ -104,6 +106,7 @@ async function present(
   m: Membership,
   ctx: Context,
   now: Date,
+  lang: Language = 'ko',
 ): Promise<Performance> {
   const { p, stage, a, steps } = ctx;
   const model = stage.model as StageModel;
@@ -178,6 +181,13 @@ async function present(
             }
           : null,
       retrospective: p.retrospective,
+      // The reviews its owner owes (peer review) or received (feedback), labelled, never named.
+      targets:
+        model === 'peerreview'
+          ? await peerTargetsOf(db, a.id, p.enrollmentId)
+          : model === 'feedbackreview'
+            ? await receivedReviewsOf(db, lang, a.id, p.enrollmentId)
+            : null,
       extra: { question: question?.id ?? null, is_late: essay?.isLate ?? false },
     },
   };
@@ -190,12 +200,13 @@ export async function getPerformance(
   courseId: number,
   assignmentId: number,
   performanceId: number,
+  lang: Language = 'ko',
 ) {
   const m = await loadMembership(deps.db, caller, courseId);
   const now = new Date();
   const ctx = await loadContext(deps.db, m, assignmentId, performanceId);
   assertCanSeeAssignment(m, ctx.a);
-  return present(deps, deps.db, m, ctx, now);
+  return present(deps, deps.db, m, ctx, now, lang);
 }
 
 /** The `stage_object` of a save, from a multipart field holding JSON or from a JSON body. */

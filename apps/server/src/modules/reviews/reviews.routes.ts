@@ -1,0 +1,211 @@
+import {
+  feedbackRatingResponseSchema,
+  feedbackRatingSchema,
+  idParamSchema,
+  matchingPageSchema,
+  matchingResetSchema,
+  objectionCreateSchema,
+  objectionRulingSchema,
+  objectionSchema,
+  objectionUpdateSchema,
+  peerReviewSaveSchema,
+  peerReviewSchema,
+} from '@pw/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { matchingPage, resetMatchings } from './matchings.service';
+import {
+  createObjection,
+  getObjection,
+  ruleOnObjection,
+  updateObjection,
+  withdrawObjection,
+} from './objections.service';
+import {
+  adjustReview,
+  getPeerReview,
+  getReviewForInstructor,
+  rateReview,
+  savePeerReview,
+} from './reviews.service';
+
+const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
+const matchingParams = assignmentParams.extend({ mid: idParamSchema });
+const objectionParams = assignmentParams.extend({ oid: idParamSchema });
+const base = '/courses/:id/assignments/:aid';
+
+const instructorViewSchema = z.object({
+  id: z.number().int(),
+  reviewer_name: z.string(),
+  target_name: z.string(),
+  is_completed: z.boolean(),
+  is_self_review: z.boolean(),
+  instructor_comment: z.string().nullable(),
+  responses: z.array(
+    z.object({
+      id: z.number().int(),
+      point: z.number().int().nullable(),
+      edited_point: z.number().int().nullable(),
+      comment: z.string(),
+      standard: z.object({ question: z.string(), max_point: z.number().int() }),
+    }),
+  ),
+  audit: z.array(
+    z.object({
+      kind: z.string(),
+      actor: z.number().int().nullable(),
+      at: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+      reason: z.string(),
+    }),
+  ),
+});
+const adjustmentSchema = z.object({
+  id: z.number().int().optional(),
+  responses: z
+    .array(
+      z.object({
+        id: z.number().int().min(0).max(100),
+        edited_point: z.number().int().min(0, { error: 'validation.review_point' }).nullable(),
+      }),
+    )
+    .max(100),
+  instructor_comment: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(5000, { error: 'validation.too_long' }),
+});
+
+/** Peer review, feedback review, objections and the matching page (part 2 §3, §7). */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, secret: app.signingSecret });
+
+  app.get(`${base}/performances/peerreview-matching/:mid/`, {
+    schema: { tags: ['reviews'], params: matchingParams, response: { 200: peerReviewSchema } },
+    handler: async (request) => {
+      const { id, aid, mid } = request.params;
+      return getPeerReview(deps(), request, id, aid, mid);
+    },
+  });
+
+  app.patch(`${base}/performances/peerreview-matching/:mid/`, {
+    schema: {
+      tags: ['reviews'],
+      params: matchingParams,
+      body: peerReviewSaveSchema,
+      response: { 200: peerReviewSchema },
+    },
+    handler: async (request) => {
+      const { id, aid, mid } = request.params;
+      return savePeerReview(deps(), request, id, aid, mid, request.body);
+    },
+  });
+
+  app.get(`${base}/performances/peerreview-matching/:mid/instructor/`, {
+    schema: { tags: ['reviews'], params: matchingParams, response: { 200: instructorViewSchema } },
+    handler: async (request) => {
+      const { id, aid, mid } = request.params;
+      return getReviewForInstructor(deps(), request, id, aid, mid);
+    },
+  });
+
+  app.patch(`${base}/performances/peerreview-matching/:mid/instructor/`, {
+    schema: {
+      tags: ['reviews'],
+      params: matchingParams,
+      body: adjustmentSchema,
+      response: { 200: instructorViewSchema },
+    },
+    handler: async (request) => {
+      const { id, aid, mid } = request.params;
+      return adjustReview(deps(), request, id, aid, mid, request.body);
+    },
+  });
+
+  app.patch(`${base}/performances/feedbackreview-matching/:mid/`, {
+    schema: {
+      tags: ['reviews'],
+      params: matchingParams,
+      body: feedbackRatingSchema,
+      response: { 200: feedbackRatingResponseSchema },
+    },
+    handler: async (request) => {
+      const { id, aid, mid } = request.params;
+      return rateReview(deps(), request, id, aid, mid, request.body);
+    },
+  });
+
+  app.post(`${base}/objections/`, {
+    schema: {
+      tags: ['reviews'],
+      params: assignmentParams,
+      body: objectionCreateSchema,
+      response: { 201: objectionSchema },
+    },
+    handler: async (request, reply) => {
+      const { id, aid } = request.params;
+      return reply.code(201).send(await createObjection(app.db, request, id, aid, request.body));
+    },
+  });
+
+  app.get(`${base}/objections/:oid/`, {
+    schema: { tags: ['reviews'], params: objectionParams, response: { 200: objectionSchema } },
+    handler: async (request) => {
+      const { id, aid, oid } = request.params;
+      return getObjection(app.db, request, id, aid, oid);
+    },
+  });
+
+  app.patch(`${base}/objections/:oid/`, {
+    schema: {
+      tags: ['reviews'],
+      params: objectionParams,
+      body: objectionUpdateSchema,
+      response: { 200: objectionSchema },
+    },
+    handler: async (request) => {
+      const { id, aid, oid } = request.params;
+      return updateObjection(app.db, request, id, aid, oid, request.body.comment);
+    },
+  });
+
+  app.delete(`${base}/objections/:oid/`, {
+    schema: { tags: ['reviews'], params: objectionParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      const { id, aid, oid } = request.params;
+      await withdrawObjection(app.db, request, id, aid, oid);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.patch(`${base}/objections/:oid/ruling/`, {
+    schema: {
+      tags: ['reviews'],
+      params: objectionParams,
+      body: objectionRulingSchema,
+      response: { 200: objectionSchema },
+    },
+    handler: async (request) => {
+      const { id, aid, oid } = request.params;
+      return ruleOnObjection(app.db, request, id, aid, oid, request.body);
+    },
+  });
+
+  app.get(`${base}/matchings/`, {
+    schema: { tags: ['reviews'], params: assignmentParams, response: { 200: matchingPageSchema } },
+    handler: async (request) => matchingPage(app.db, request, request.params.id, request.params.aid),
+  });
+
+  app.post(`${base}/matchings-reset/`, {
+    schema: {
+      tags: ['reviews'],
+      params: assignmentParams,
+      body: matchingResetSchema,
+      response: { 200: matchingPageSchema },
+    },
+    handler: async (request) =>
+      resetMatchings(app.db, request, request.params.id, request.params.aid, request.body),
+  });
+};

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { fileRefSchema } from './courses';
+
+// Peer review, self-review, feedback review, objections and the matching page (part 2 §3, §4, §5).
+// Learner-facing shapes never carry the other party's name, email, student ID, user or enrolment
+// id: reviewers and authors appear as stable labels, numbered in the order of the matchings.
+
+const id = z.number().int().min(1).max(2_147_483_647);
+export const REVIEW_COMMENT_MAX = 5000;
+
+/** One review a reviewer owes, as listed on their peer-review performance (peers first, self last). */
+export const peerTargetSchema = z.object({
+  id: z.number().int(),
+  is_completed: z.boolean(),
+  is_self_review: z.boolean(),
+  /** "Peer n" for the n-th peer (1-based); 0 for the self-review. */
+  label: z.number().int(),
+});
+export type PeerTarget = z.infer<typeof peerTargetSchema>;
+
+export const standardSchema = z.object({ question: z.string(), max_point: z.number().int() });
+
+export const reviewResponseSchema = z.object({
+  /** The standard's position in the rubric. */
+  id: z.number().int(),
+  point: z.number().int().nullable(),
+  comment: z.string(),
+  standard: standardSchema,
+});
+
+/** GET/PATCH …/performances/peerreview-matching/{id}/: one review, as its reviewer sees it. */
+export const peerReviewSchema = z.object({
+  id: z.number().int(),
+  is_completed: z.boolean(),
+  is_self_review: z.boolean(),
+  label: z.number().int(),
+  editable: z.boolean(),
+  responses: z.array(reviewResponseSchema),
+  target_essay: z.object({
+    content: z.unknown().nullable(),
+    plain_text: z.string(),
+    editor_type: z.string().nullable(),
+    files: z.array(fileRefSchema),
+  }),
+  /** The reviewer's reviews still open (after a save). */
+  not_completed_list: z.array(z.object({ id: z.number().int(), is_self_review: z.boolean() })).optional(),
+});
+export type PeerReview = z.infer<typeof peerReviewSchema>;
+
+export const peerReviewSaveSchema = z.object({
+  id: id.optional(),
+  responses: z
+    .array(
+      z.object({
+        id: z.number().int().min(0).max(100),
+        point: z
+          .number({ error: 'validation.review_point' })
+          .int({ error: 'validation.review_point' })
+          .min(0, {
+            error: 'validation.review_point',
+          }),
+        comment: z
+          .string({ error: 'validation.required' })
+          .trim()
+          .min(1, { error: 'validation.required' })
+          .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
+      }),
+    )
+    .min(1, { error: 'validation.required' })
+    .max(100),
+});
+export type PeerReviewSave = z.input<typeof peerReviewSaveSchema>;
+
+/** A review received, as its author sees it in the feedback stage. */
+export const receivedReviewSchema = z.object({
+  id: z.number().int(),
+  label: z.number().int(),
+  matching: z.object({
+    id: z.number().int(),
+    /** "Reviewer n" in the request's language, never a name. */
+    reviewer_name: z.string(),
+    responses: z.array(reviewResponseSchema),
+    objection: z
+      .object({
+        id: z.number().int(),
+        comment: z.string(),
+        status: z.enum(['pending', 'accepted', 'rejected']),
+        ruling_reason: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+  rating: z.object({ point: z.number().int(), comment: z.string() }).nullable(),
+});
+export type ReceivedReview = z.infer<typeof receivedReviewSchema>;
+
+export const feedbackRatingSchema = z.object({
+  id: id.optional(),
+  point: z
+    .number({ error: 'validation.rating' })
+    .int({ error: 'validation.rating' })
+    .min(1, { error: 'validation.rating' }),
+  comment: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
+});
+
+export const feedbackRatingResponseSchema = z.object({
+  id: z.number().int(),
+  point: z.number().int(),
+  comment: z.string(),
+  /** When every review received is rated and the assignment has a revision: its performance id. */
+  revisement: z.number().int().nullable(),
+});
+
+export const objectionSchema = z.object({
+  id: z.number().int(),
+  matching: z.number().int(),
+  comment: z.string(),
+  status: z.enum(['pending', 'accepted', 'rejected']),
+  ruling_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Objection = z.infer<typeof objectionSchema>;
+
+export const objectionCreateSchema = z.object({
+  matching: id,
+  comment: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
+});
+export const objectionUpdateSchema = objectionCreateSchema.pick({ comment: true });
+export const objectionRulingSchema = z.object({
+  accepted: z.boolean(),
+  reason: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
+});
+
+/** The matching page (instructor and assistants): who reviews whom, with real names. */
+export const matchingPageSchema = z.object({
+  peer_count: z.number().int(),
+  reviewers: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      has_essay: z.boolean(),
+      performance_id: z.number().int().nullable(),
+      targets: z.array(
+        z.object({
+          matching_id: z.number().int(),
+          target: z.number().int(),
+          name: z.string(),
+          is_completed: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+export type MatchingPage = z.infer<typeof matchingPageSchema>;
+
+export const matchingResetSchema = z.object({
+  matchings: z.array(z.object({ reviewer: id, target: id })).max(10_000),
+});
