@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createMatching } from '@pw/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/accounts/passwords';
@@ -15,6 +15,7 @@ import {
   orgGroups,
   participations,
   peerMatchings,
+  peerResponses,
   performanceFiles,
   performances,
   pollOptions,
@@ -375,22 +376,66 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
       peerCount: PEER.peer_count,
       seed: `assignment-${a.id}`,
     });
-    await db.insert(peerMatchings).values([
-      ...matching.pairs.map((p) => ({
-        assignmentId: a.id,
-        reviewerId: Number(p.reviewerId),
-        targetId: Number(p.authorId),
-        isCompleted: a.stepIndex > 1,
-      })),
-      ...seats.map((id) => ({
-        assignmentId: a.id,
-        reviewerId: id,
-        targetId: id,
-        isCompleted: a.stepIndex > 1,
-      })),
-    ]);
+    // In the peer-review assignment the last five reviewers (and students 05, 06) have not
+    // reviewed yet; everyone else has, self-evaluation included. The complete one is all done.
+    const open = new Set<number>(a.stepIndex === 1 ? [...seats.slice(-5), ...seats.slice(4, 6)] : []);
+    const made = await db
+      .insert(peerMatchings)
+      .values([
+        ...matching.pairs.map((p) => ({
+          assignmentId: a.id,
+          reviewerId: Number(p.reviewerId),
+          targetId: Number(p.authorId),
+          isCompleted: !open.has(Number(p.reviewerId)),
+          completedAt: open.has(Number(p.reviewerId)) ? null : new Date(now - DAY),
+        })),
+        ...seats.map((id) => ({
+          assignmentId: a.id,
+          reviewerId: id,
+          targetId: id,
+          isCompleted: !open.has(id),
+          completedAt: open.has(id) ? null : new Date(now - DAY),
+        })),
+      ])
+      .returning({
+        id: peerMatchings.id,
+        reviewerId: peerMatchings.reviewerId,
+        done: peerMatchings.isCompleted,
+      });
+    await db.insert(peerResponses).values(
+      made
+        .filter((x) => x.done)
+        .flatMap((x, n) =>
+          PEER.standards.map((standard, i) => ({
+            matchingId: x.id,
+            standardIndex: i,
+            point: Math.max(1, standard.max_point - ((n + i) % 4)),
+            comment: REVIEW_COMMENTS[(n * 2 + i) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
+          })),
+        ),
+    );
+    if (a.stepIndex === 1) {
+      await db
+        .update(performances)
+        .set({ isCompleted: true, completedAt: new Date(now - DAY) })
+        .where(
+          and(eq(performances.stageId, peerStage?.id ?? 0), notInArray(performances.enrollmentId, [...open])),
+        );
+    }
   }
 }
+
+/** Review comments of the demo, as learners write them. */
+const REVIEW_COMMENTS = [
+  '주장이 첫 문단부터 분명하게 드러나서 읽기 편했습니다.',
+  '근거로 든 경험이 구체적이라 설득력이 있습니다. 다만 출처가 있으면 더 좋겠습니다.',
+  '두 번째 문단과 세 번째 문단의 연결이 조금 어색합니다. 접속어를 다시 생각해 보세요.',
+  '결론이 본문의 내용을 잘 정리하지만, 새로운 생각을 하나 더 보태면 좋겠습니다.',
+  '반대 입장을 다룬 부분이 공정해서 좋았습니다.',
+  '문장이 길어서 한 번에 읽기 어려운 곳이 있습니다. 두 문장으로 나눠 보세요.',
+  '예시가 주장과 직접 연결되지 않는 부분이 있습니다.',
+  '자기소개가 솔직하고 개성이 잘 드러납니다.',
+];
 
 /** Paragraphs of the demo essays on "does technology make writing easier?" (combined per learner). */
 const PARAGRAPHS = [
