@@ -5,6 +5,7 @@ import { assignments, enrollments, participations, stages } from '../../db/schem
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
 import { createPerformances } from '../performances/create-performances';
+import { matchLateJoiners } from '../reviews/late-joiners';
 import { attendeeOf, participantOf } from './assignments.policy';
 import { type AssignmentRow, loadForManager, loadForMember } from './assignments.service';
 
@@ -99,6 +100,8 @@ export async function approveParticipation(
     );
     for (let i = 0; i <= Math.min(stepIndex, steps.length - 1); i++)
       await createPerformances(tx, a.id, rows, steps[i], [enrollmentId]);
+    // During peer review the late joiner also gets essays to review (and reviewers, with an essay).
+    if (steps[stepIndex]?.models.includes('peerreview')) await matchLateJoiners(tx, a.id, rows);
     return { status: PARTICIPATING };
   });
 }
