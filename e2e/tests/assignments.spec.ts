@@ -46,7 +46,7 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   // 1. The demo course lists its four assignments; the instructor starts a new one.
   const prof = await signIn(browser, 'prof@example.com');
   await prof.goto(`${COURSE}/instructor`);
-  await expect(prof.locator('[data-testid^="assignment-card-"]')).toHaveCount(4);
+  await expect(prof.locator('[data-testid^="assignment-card-"]')).toHaveCount(5);
   await expect(prof.getByTestId('assignment-list')).toContainText(t('assignments.schedule.manual'));
   await prof.getByTestId('assignment-new').click();
   await prof.getByRole('menuitem', { name: t('assignments.newBlank') }).click();

@@ -10,7 +10,9 @@ import {
   comments,
   courses,
   enrollments,
+  feedbackMatchings,
   files,
+  objections,
   organisations,
   orgGroups,
   participations,
@@ -217,6 +219,11 @@ async function seedDemoCourse(
     learners,
     storage,
   );
+  await seedFeedbackAssignment(
+    db,
+    course.id,
+    seats.map((e) => e.id),
+  );
   await db.insert(comments).values([
     { postId: welcome.id, authorId: learners[2] ?? null, content: '에세이 분량 제한은 공백 포함인가요?' },
     { postId: welcome.id, authorId: prof, content: '네, 공백을 포함한 글자 수입니다.' },
@@ -245,7 +252,7 @@ const PEER = {
 };
 
 /**
- * Four assignments of the demo course, one per state: waiting to start (manual), essay writing
+ * Four assignments of the demo course (a fifth, at feedback review, comes from seedFeedbackAssignment), one per state: waiting to start (manual), essay writing
  * (auto-scheduled, running now), peer review (essays written, reviewers matched) and complete.
  */
 async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
@@ -589,5 +596,133 @@ async function seedDemoEssays(
       })
       .returning({ id: files.id });
     if (file) await db.insert(performanceFiles).values({ performanceId: withPdf.id, fileId: file.id });
+  }
+}
+
+const RATING_COMMENTS = [
+  '구체적인 지적 덕분에 어디를 고칠지 알 수 있었습니다.',
+  '칭찬만 있어서 고칠 점을 찾기 어려웠습니다.',
+  '근거에 대한 질문이 특히 도움이 됐습니다.',
+  '문단 연결에 대한 조언을 바로 반영하겠습니다.',
+];
+
+/**
+ * A fifth assignment, at feedback review: essays and peer reviews done, most learners have rated
+ * the reviews they received, and one objection waits for the instructor's ruling.
+ */
+async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[]) {
+  const now = Date.now();
+  const [a] = await db
+    .insert(assignments)
+    .values({
+      courseId,
+      name: '1-2차 과제: 피드백 주고받기',
+      description: '받은 동료평가가 얼마나 도움이 되었는지 평가하고, 필요하면 이의를 제기합니다.',
+      stepIndex: 2,
+    })
+    .returning({ id: assignments.id });
+  if (!a) return;
+  const rows = await db
+    .insert(stages)
+    .values([
+      {
+        assignmentId: a.id,
+        position: 0,
+        model: 'essaywriting' as const,
+        settings: { ...ESSAY, max_writing_score: 70 },
+      },
+      {
+        assignmentId: a.id,
+        position: 1,
+        model: 'peerreview' as const,
+        settings: { ...PEER, max_review_score: 10, max_metacognition_score: 10 },
+      },
+      { assignmentId: a.id, position: 2, model: 'feedbackreview' as const, settings: FEEDBACK },
+    ])
+    .returning({ id: stages.id, model: stages.model });
+  const stageOf = (model: string) => rows.find((r) => r.model === model)?.id ?? 0;
+  await db
+    .insert(participations)
+    .values(seats.map((enrollmentId) => ({ assignmentId: a.id, enrollmentId, status: 1 })));
+  await db.insert(performances).values([
+    ...seats.map((enrollmentId, i) => ({
+      stageId: stageOf('essaywriting'),
+      enrollmentId,
+      isCompleted: true,
+      editorType: 'Q',
+      plainText: `${PARAGRAPHS[i % PARAGRAPHS.length]}\n`,
+      content: { ops: [{ insert: `${PARAGRAPHS[i % PARAGRAPHS.length]}\n` }] },
+      completedAt: new Date(now - 6 * DAY),
+    })),
+    ...seats.map((enrollmentId) => ({
+      stageId: stageOf('peerreview'),
+      enrollmentId,
+      isCompleted: true,
+      completedAt: new Date(now - 3 * DAY),
+    })),
+  ]);
+  const matching = createMatching({
+    participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
+    peerCount: 2,
+    seed: `assignment-${a.id}`,
+  });
+  const made = await db
+    .insert(peerMatchings)
+    .values([
+      ...matching.pairs.map((p) => ({
+        assignmentId: a.id,
+        reviewerId: Number(p.reviewerId),
+        targetId: Number(p.authorId),
+        isCompleted: true,
+        completedAt: new Date(now - 3 * DAY),
+      })),
+      ...seats.map((id) => ({
+        assignmentId: a.id,
+        reviewerId: id,
+        targetId: id,
+        isCompleted: true,
+        completedAt: new Date(now - 3 * DAY),
+      })),
+    ])
+    .returning({
+      id: peerMatchings.id,
+      reviewerId: peerMatchings.reviewerId,
+      targetId: peerMatchings.targetId,
+    });
+  await db.insert(peerResponses).values(
+    made.flatMap((x, n) =>
+      PEER.standards.map((standard, i) => ({
+        matchingId: x.id,
+        standardIndex: i,
+        point: Math.max(1, standard.max_point - ((n * 3 + i) % 5)),
+        comment: REVIEW_COMMENTS[(n + i * 3) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
+      })),
+    ),
+  );
+  // Everyone but the last six (and students 05, 06) has rated the reviews received.
+  const notYet = new Set<number>([...seats.slice(-6), ...seats.slice(4, 6)]);
+  const received = made.filter((x) => x.reviewerId !== x.targetId && !notYet.has(x.targetId));
+  await db.insert(feedbackMatchings).values(
+    received.map((x, n) => ({
+      matchingId: x.id,
+      point: 2 + (n % 4),
+      comment: RATING_COMMENTS[n % RATING_COMMENTS.length] ?? '도움이 됐습니다.',
+    })),
+  );
+  await db.insert(performances).values(
+    seats.map((enrollmentId) => ({
+      stageId: stageOf('feedbackreview'),
+      enrollmentId,
+      isCompleted: !notYet.has(enrollmentId),
+      completedAt: notYet.has(enrollmentId) ? null : new Date(now - DAY),
+    })),
+  );
+  // One objection (student08 to their first review) waits for a ruling.
+  const objected = made.find((x) => x.targetId === seats[7] && x.reviewerId !== x.targetId);
+  if (objected) {
+    await db.insert(objections).values({
+      matchingId: objected.id,
+      comment: '두 번째 기준의 점수가 본문의 근거를 충분히 반영하지 않은 것 같습니다. 다시 검토해 주세요.',
+    });
   }
 }
