@@ -27,6 +27,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { performanceRoutes } from './modules/performances/performances.routes';
 import { postRoutes } from './modules/posts/posts.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(assignmentRoutes);
       await api.register(performanceRoutes);
       await api.register(reviewRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,7 @@ export * from './pagination';
 export * from './performances';
 export * from './posts';
 export * from './profile';
+export * from './reports';
 export * from './reviews';
 export * from './stage-display';
 export * from './stages';

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createPerformances } from '../performances/create-performances';
+import { computeReports } from '../reports/compute-reports';
 import { lockAssignmentWork } from './assignment-lock';
 
 type AssignmentRow = typeof assignments.$inferSelect;
@@ -124,6 +125,8 @@ export async function moveToNextStage(
     if (a.stepIndex >= steps.length) throw new AppError('assignment_completed');
     const next = a.stepIndex + 1;
     if (next < steps.length) await enterStep(tx, a, rows, next);
+    // Completion computes every learner's report in the same transaction.
+    else await computeReports(tx, a.id, now);
     await tx
       .update(assignments)
       .set({
@@ -148,7 +151,10 @@ export async function advanceAssignment(db: Db, assignmentId: number, now: Date)
     const rows = await loadStages(tx, a.id);
     const steps = stepsFor(rows);
     const due = dueAdvances(steps, a.stepIndex, now);
-    for (const index of due) if (index < steps.length) await enterStep(tx, a, rows, index);
+    for (const index of due) {
+      if (index < steps.length) await enterStep(tx, a, rows, index);
+      else await computeReports(tx, a.id, now);
+    }
     const position = due.at(-1) ?? a.stepIndex;
     await tx
       .update(assignments)

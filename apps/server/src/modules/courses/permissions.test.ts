@@ -455,6 +455,10 @@ const ELSEWHERE: Record<string, string> = {
   'PATCH /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/ruling/': 'reviews.test.ts (objections)',
   'GET /api/v1/courses/{id}/assignments/{aid}/matchings/': 'reviews.test.ts (the matching page)',
   'POST /api/v1/courses/{id}/assignments/{aid}/matchings-reset/': 'reviews.test.ts (the matching page)',
+  // Own report after completion, others 404; managers any; learners 403 on the score page.
+  'GET /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',
+  'GET /api/v1/courses/{id}/assignments/{aid}/scores/': 'reports.test.ts',
 };
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };

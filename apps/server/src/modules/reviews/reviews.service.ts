@@ -28,6 +28,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { type Caller, loadMembership, type Membership } from '../courses/courses.policy';
 import { fileLink } from '../files/files.service';
+import { recomputeIfComplete } from '../reports/reports.service';
 import { assertAuthor, assertCanManageReviews, assertReviewer } from './reviews.policy';
 
 type Deps = { db: Db; secret: string };
@@ -506,6 +507,8 @@ export async function adjustReview(
       after: { responses: after, instructor_comment: reason },
       reason,
     });
+    // After completion an adjustment changes the reports at once.
+    await recomputeIfComplete(tx, assignmentId);
     return presentForInstructor(tx, m, assignmentId, matchingId);
   });
 }

@@ -1,0 +1,154 @@
+import {
+  type AssignmentScores,
+  type LearnerScores,
+  type ScoreAssignmentInput,
+  scoreAssignment,
+} from '@pw/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  enrollments,
+  feedbackMatchings,
+  participations,
+  peerMatchings,
+  peerResponses,
+  performances,
+  reports,
+  stages,
+} from '../../db/schema';
+
+type StageRow = typeof stages.$inferSelect;
+type Settings = Record<string, unknown>;
+
+/** What a stored report holds in `scores`: the engine's result for the learner and the class. */
+export type StoredScores = {
+  learner: LearnerScores;
+  classAverages: AssignmentScores['classAverages'];
+  memberCount: number;
+  lowestEvaluatorIds: string[];
+};
+
+const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+/** The engine's input from the database: settings, participants, reviews, ratings, revision scores. */
+export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<ScoreAssignmentInput> {
+  const rows: StageRow[] = await db
+    .select()
+    .from(stages)
+    .where(eq(stages.assignmentId, assignmentId))
+    .orderBy(asc(stages.position));
+  const of = (model: string) => (rows.find((s) => s.model === model)?.settings ?? null) as Settings | null;
+  const essay = of('essaywriting');
+  const peer = of('peerreview');
+  const feedback = of('feedbackreview');
+  const revision = of('revisement');
+  const standards = ((peer?.standards as { question: string; max_point: number }[] | undefined) ?? []).map(
+    (s, i) => ({ id: String(i), question: s.question, maxPoint: s.max_point }),
+  );
+  const essayStage = rows.find((s) => s.model === 'essaywriting');
+  const people = await db
+    .select({
+      id: participations.enrollmentId,
+      isSeat: enrollments.isInstructorSeat,
+      essayDone: performances.isCompleted,
+    })
+    .from(participations)
+    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
+    .leftJoin(
+      performances,
+      and(
+        eq(performances.enrollmentId, participations.enrollmentId),
+        eq(performances.stageId, essayStage?.id ?? -1),
+      ),
+    )
+    .where(
+      and(
+        eq(participations.assignmentId, assignmentId),
+        eq(participations.status, 1),
+        eq(enrollments.isActive, true),
+      ),
+    );
+  const matchings = await db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, assignmentId));
+  const ids = matchings.map((x) => x.id);
+  const responses = ids.length
+    ? await db.select().from(peerResponses).where(inArray(peerResponses.matchingId, ids))
+    : [];
+  const ratings = ids.length
+    ? await db.select().from(feedbackMatchings).where(inArray(feedbackMatchings.matchingId, ids))
+    : [];
+  const revisions = await db
+    .select({ enrollmentId: reports.enrollmentId, score: reports.revisementScore })
+    .from(reports)
+    .where(eq(reports.assignmentId, assignmentId));
+  return {
+    settings: {
+      standards,
+      maxScores: {
+        essayWriting: num(essay?.max_writing_score),
+        peerReview: num(peer?.max_review_score),
+        metacognition: num(peer?.max_metacognition_score),
+        feedbackReview: num(feedback?.max_review_score),
+        revisement: num(revision?.max_revisement_score),
+      },
+      ...(feedback ? { feedbackMaxPoint: num(feedback.max_point, 10) } : {}),
+    },
+    learners: people.map((p) => ({
+      id: String(p.id),
+      hasEssay: p.essayDone === true,
+      isInstructorLearner: p.isSeat,
+    })),
+    reviews: matchings.map((x) => ({
+      reviewerId: String(x.reviewerId),
+      authorId: String(x.targetId),
+      isCompleted: x.isCompleted,
+      responses: responses
+        .filter((r) => r.matchingId === x.id)
+        .map((r) => ({ standardId: String(r.standardIndex), point: r.point, editedPoint: r.editedPoint })),
+    })),
+    helpfulness: ratings.flatMap((r) => {
+      const x = matchings.find((m) => m.id === r.matchingId);
+      return x ? [{ raterId: String(x.targetId), reviewerId: String(x.reviewerId), point: r.point }] : [];
+    }),
+    revisionScores: revisions.flatMap((r) =>
+      r.score === null ? [] : [{ learnerId: String(r.enrollmentId), score: r.score }],
+    ),
+  };
+}
+
+/** Runs the engine for the whole class (nothing stored): the instructor's provisional view. */
+export async function scoreClass(db: Db | Tx, assignmentId: number) {
+  const input = await scoringInput(db, assignmentId);
+  return { input, result: scoreAssignment(input) };
+}
+
+/**
+ * Computes and stores every participant's report of an assignment in one transaction, with the
+ * time of the computation, so no report shows numbers from a stale run beside fresh ones.
+ * Revision scores and comments already stored are kept.
+ */
+export async function computeReports(tx: Tx, assignmentId: number, now: Date) {
+  const { result } = await scoreClass(tx, assignmentId);
+  if (result.learners.length === 0) return result;
+  await tx
+    .insert(reports)
+    .values(
+      result.learners.map((l) => ({
+        assignmentId,
+        enrollmentId: Number(l.learnerId),
+        scores: {
+          learner: l,
+          classAverages: result.classAverages,
+          memberCount: result.memberCount,
+          lowestEvaluatorIds: result.lowestEvaluatorIds,
+        } satisfies StoredScores,
+        computedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [reports.assignmentId, reports.enrollmentId],
+      set: { scores: sqlExcludedScores(), computedAt: now },
+    });
+  return result;
+}
+
+const sqlExcludedScores = () => sql.raw('excluded."scores"');

@@ -1,0 +1,43 @@
+import { idParamSchema, reportSchema, reportUpdateSchema, scoreTableSchema } from '@pw/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getReport, scoreTable, updateReport } from './reports.service';
+
+const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
+const reportParams = assignmentParams.extend({ rid: idParamSchema });
+
+/** Reports and the score page (part 2 §3, §7). */
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, secret: app.signingSecret });
+
+  app.get('/courses/:id/assignments/:aid/reports/:rid/', {
+    schema: {
+      tags: ['reports'],
+      params: reportParams,
+      querystring: z.object({ mode: z.string().max(20).optional() }),
+      response: { 200: reportSchema },
+    },
+    handler: async (request) => {
+      const { id, aid, rid } = request.params;
+      return getReport(deps(), request, id, aid, rid);
+    },
+  });
+
+  app.patch('/courses/:id/assignments/:aid/reports/:rid/', {
+    schema: {
+      tags: ['reports'],
+      params: reportParams,
+      body: reportUpdateSchema,
+      response: { 200: reportSchema },
+    },
+    handler: async (request) => {
+      const { id, aid, rid } = request.params;
+      return updateReport(deps(), request, id, aid, rid, request.body);
+    },
+  });
+
+  app.get('/courses/:id/assignments/:aid/scores/', {
+    schema: { tags: ['reports'], params: assignmentParams, response: { 200: scoreTableSchema } },
+    handler: async (request) => scoreTable(app.db, request, request.params.id, request.params.aid),
+  });
+};

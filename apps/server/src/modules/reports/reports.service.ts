@@ -1,0 +1,377 @@
+import type { EssayView, Report, ScoreTable } from '@pw/contract';
+import { codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  assignments,
+  enrollments,
+  files,
+  objections,
+  peerMatchings,
+  peerResponses,
+  performanceFiles,
+  performances,
+  reports,
+  stages,
+  users,
+} from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
+import { fileLink } from '../files/files.service';
+import { computeReports, type StoredScores, scoreClass } from './compute-reports';
+
+type Deps = { db: Db; secret: string };
+type StageRow = typeof stages.$inferSelect;
+type Settings = Record<string, unknown>;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+async function assignmentOf(db: Db | Tx, m: Membership, assignmentId: number) {
+  const [a] = await db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, assignmentId), eq(assignments.courseId, m.course.id)));
+  if (!a || (!a.isPublic && !isManager(m))) throw new AppError('not_found');
+  const rows: StageRow[] = await db
+    .select()
+    .from(stages)
+    .where(eq(stages.assignmentId, a.id))
+    .orderBy(asc(stages.position));
+  const steps = stepsOf(
+    rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
+  );
+  return { a, rows, completed: codeAt(steps, a.stepIndex) === 'CO' };
+}
+
+const settingsOf = (rows: readonly StageRow[], model: string) =>
+  (rows.find((s) => s.model === model)?.settings ?? null) as Settings | null;
+
+function maxScores(rows: readonly StageRow[]) {
+  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return {
+    ES: n(settingsOf(rows, 'essaywriting')?.max_writing_score),
+    PE: n(settingsOf(rows, 'peerreview')?.max_review_score),
+    ME: n(settingsOf(rows, 'peerreview')?.max_metacognition_score),
+    FE: n(settingsOf(rows, 'feedbackreview')?.max_review_score),
+    RE: n(settingsOf(rows, 'revisement')?.max_revisement_score),
+  };
+}
+
+/** Recomputes and stores the reports when the assignment is complete (after any input changed). */
+export async function recomputeIfComplete(tx: Tx, assignmentId: number) {
+  const [a] = await tx.select().from(assignments).where(eq(assignments.id, assignmentId));
+  if (!a) return;
+  const rows = await tx.select().from(stages).where(eq(stages.assignmentId, assignmentId));
+  if (
+    a.stepIndex >=
+    stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt }))).length
+  )
+    await computeReports(tx, assignmentId, new Date());
+}
+
+async function workView(db: Db | Tx, secret: string, stageId: number | undefined, enrollmentId: number) {
+  if (stageId === undefined) return null;
+  const [p] = await db
+    .select()
+    .from(performances)
+    .where(and(eq(performances.stageId, stageId), eq(performances.enrollmentId, enrollmentId)));
+  if (!p) return null;
+  const attached = await db
+    .select({
+      id: files.id,
+      organisationId: files.organisationId,
+      originalName: files.originalName,
+      size: files.size,
+    })
+    .from(performanceFiles)
+    .innerJoin(files, eq(files.id, performanceFiles.fileId))
+    .where(eq(performanceFiles.performanceId, p.id));
+  return {
+    id: p.id,
+    content: p.content ?? null,
+    plain_text: p.plainText ?? '',
+    editor_type: p.editorType,
+    files: attached.map((f) => fileLink(secret, f)),
+    is_late: p.isLate,
+    is_completed: p.isCompleted,
+  } satisfies EssayView;
+}
+
+/**
+ * GET …/reports/{id}/: a learner reads only their own report, and only once the assignment is
+ * complete; the instructor and assistants read any report of the course, before completion as a
+ * provisional computation (marked, not stored).
+ */
+export async function getReport(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  reportId: number,
+) {
+  const m = await loadMembership(deps.db, caller, courseId);
+  const { a, rows, completed } = await assignmentOf(deps.db, m, assignmentId);
+  const [row] = await deps.db
+    .select({ report: reports, name: users.name })
+    .from(reports)
+    .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(and(eq(reports.id, reportId), eq(reports.assignmentId, a.id)));
+  if (!row) throw new AppError('not_found');
+  const mine = m.isLearner && m.enrollment?.id === row.report.enrollmentId;
+  if (!isManager(m) && !(mine && completed)) throw new AppError('not_found');
+  let stored = row.report.scores as StoredScores | null;
+  let provisional = false;
+  if (!stored || !completed) {
+    const { result } = await scoreClass(deps.db, a.id);
+    const learner = result.learners.find((l) => l.learnerId === String(row.report.enrollmentId));
+    if (!learner) throw new AppError('not_found');
+    stored = {
+      learner,
+      classAverages: result.classAverages,
+      memberCount: result.memberCount,
+      lowestEvaluatorIds: result.lowestEvaluatorIds,
+    };
+    provisional = !completed;
+  }
+  return presentReport(deps, rows, row.report, row.name, stored, { mine, completed, provisional });
+}
+
+async function presentReport(
+  deps: Deps,
+  rows: readonly StageRow[],
+  report: typeof reports.$inferSelect,
+  name: string,
+  stored: StoredScores,
+  flags: { mine: boolean; completed: boolean; provisional: boolean },
+): Promise<Report> {
+  const l: LearnerScores = stored.learner;
+  const avg = stored.classAverages;
+  const max = maxScores(rows);
+  const stageId = (model: string) => rows.find((s) => s.model === model)?.id;
+  const questionStage = rows.find((s) => s.model === 'questionwriting');
+  const [questionWork] = questionStage
+    ? await deps.db
+        .select({ responses: performances.responses })
+        .from(performances)
+        .where(
+          and(eq(performances.stageId, questionStage.id), eq(performances.enrollmentId, report.enrollmentId)),
+        )
+    : [];
+  const quizzes = ((questionStage?.settings as { quizs?: { quiz: string }[] } | undefined)?.quizs ?? []) as {
+    quiz: string;
+  }[];
+  const answers = (questionWork?.responses ?? []) as { id: number; response: string }[];
+  return {
+    id: report.id,
+    name,
+    is_my_report: flags.mine,
+    completed: flags.completed,
+    provisional: flags.provisional,
+    computed_at: flags.provisional ? null : (report.computedAt?.toISOString() ?? null),
+    scores: (['ES', 'PE', 'ME', 'FE', 'RE'] as const)
+      .filter((type) => max[type] > 0)
+      .map((type) => ({ type, max_score: max[type] })),
+    essay_writing_score: round1(l.scores.essayWriting),
+    peer_review_score: round1(l.scores.peerReview),
+    metacognition_score: round1(l.scores.metacognition),
+    feedback_review_score: round1(l.scores.feedbackReview),
+    revisement_score: round1(l.scores.revisement),
+    total: round1(l.scores.total),
+    origin_revisement_score: report.originRevisementScore,
+    essay_writing_score_avg: round1(avg.essayWriting),
+    peer_review_score_avg: round1(avg.peerReview),
+    metacognition_score_avg: round1(avg.metacognition),
+    feedback_review_score_avg: round1(avg.feedbackReview),
+    revisement_score_avg: round1(avg.revisement),
+    total_avg: round1(avg.total),
+    is_average_essay_writing_score: l.isAverageEssayWritingScore,
+    is_average_peer_review_score: l.isAveragePeerReviewScore,
+    is_average_metacognition_score: l.isAverageMetacognitionScore,
+    is_average_feedback_review_score: l.isAverageFeedbackReviewScore,
+    peer_review_points: l.peerReviewPoints.map((p) => ({
+      standard_id: Number(p.standardId),
+      question: p.question,
+      avg: p.avg,
+      std: p.std,
+      max_point: p.maxPoint,
+      self_point: p.selfPoint,
+      self_gap: p.selfGap,
+    })),
+    feedback_review_point: { avg: l.feedbackReviewPoint.avg, std: l.feedbackReviewPoint.std },
+    total_info: l.totalInfo
+      ? { rank: l.totalInfo.rank, percent: round1(l.totalInfo.percent), member_cnt: l.totalInfo.memberCount }
+      : null,
+    comment: report.comment ? { content: report.comment } : null,
+    questions: {
+      responses: quizzes.map((q, i) => ({
+        id: i,
+        response: answers.find((r) => r.id === i)?.response ?? '',
+        quiz: { quiz: q.quiz },
+      })),
+    },
+    essay: await workView(deps.db, deps.secret, stageId('essaywriting'), report.enrollmentId),
+    revisement: await workView(deps.db, deps.secret, stageId('revisement'), report.enrollmentId),
+    explanation: {
+      self_assessment: l.selfAssessment
+        ? { signed_gap: l.selfAssessment.signedGap, label: l.selfAssessment.label }
+        : null,
+      evaluation: {
+        assigned: l.evaluation.assigned,
+        completed: l.evaluation.completed,
+        compared: l.evaluation.compared,
+        closeness: l.evaluation.closeness,
+        discrimination: l.evaluation.discrimination,
+        accuracy: l.evaluation.accuracy,
+        is_lowest: l.evaluation.isLowest,
+      },
+    },
+  };
+}
+
+/**
+ * PATCH …/reports/{id}/: the instructor or an assistant writes the comment or the revision score
+ * (0..max, one decimal). The first revision score given is kept as `origin_revisement_score`;
+ * `initialise` restores it. A change to the score recomputes the class when the assignment is
+ * complete (totals and ranks follow).
+ */
+export async function updateReport(
+  deps: Deps,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+  reportId: number,
+  body: { comment?: { content: string }; revisement_score?: number | null; initialise?: true },
+) {
+  const m = await loadMembership(deps.db, caller, courseId);
+  if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');
+  const { a, rows } = await assignmentOf(deps.db, m, assignmentId);
+  await deps.db.transaction(async (tx) => {
+    const [report] = await tx
+      .select()
+      .from(reports)
+      .where(and(eq(reports.id, reportId), eq(reports.assignmentId, a.id)))
+      .for('update');
+    if (!report) throw new AppError('not_found');
+    const patch: Partial<typeof reports.$inferInsert> = {};
+    if (body.comment !== undefined) {
+      patch.comment = body.comment.content.trim() || null;
+      patch.commentedBy = caller.user.id;
+    }
+    if (body.initialise) patch.revisementScore = report.originRevisementScore;
+    else if (body.revisement_score !== undefined) {
+      const max = maxScores(rows).RE;
+      const score = body.revisement_score;
+      if (score !== null && (score > max || Math.round(score * 10) !== score * 10))
+        throw validationError({ revisement_score: [`validation.revision_score|${max}`] });
+      patch.revisementScore = score;
+      if (report.originRevisementScore === null && score !== null) patch.originRevisementScore = score;
+    }
+    await tx.update(reports).set(patch).where(eq(reports.id, reportId));
+    if (patch.revisementScore !== undefined) await recomputeIfComplete(tx, a.id);
+  });
+  return getReport(deps, caller, courseId, assignmentId, reportId);
+}
+
+/** GET …/scores/: the score page (managers): every learner's scores and raters, red marks, pending objections. */
+export async function scoreTable(
+  db: Db,
+  caller: Caller,
+  courseId: number,
+  assignmentId: number,
+): Promise<ScoreTable> {
+  const m = await loadMembership(db, caller, courseId);
+  if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');
+  const { a, rows, completed } = await assignmentOf(db, m, assignmentId);
+  const { result } = await scoreClass(db, a.id);
+  const ids = result.learners.map((l) => Number(l.learnerId));
+  const people = ids.length
+    ? await db
+        .select({ id: enrollments.id, name: users.name })
+        .from(enrollments)
+        .innerJoin(users, eq(users.id, enrollments.userId))
+        .where(inArray(enrollments.id, ids))
+    : [];
+  const stored = await db
+    .select({ id: reports.id, enrollmentId: reports.enrollmentId })
+    .from(reports)
+    .where(eq(reports.assignmentId, a.id));
+  const matchings = await db
+    .select()
+    .from(peerMatchings)
+    .where(eq(peerMatchings.assignmentId, a.id))
+    .orderBy(asc(peerMatchings.id));
+  const responses = matchings.length
+    ? await db
+        .select()
+        .from(peerResponses)
+        .where(
+          inArray(
+            peerResponses.matchingId,
+            matchings.map((x) => x.id),
+          ),
+        )
+    : [];
+  const pending = matchings.length
+    ? await db
+        .select({ id: objections.id, matching: objections.matchingId })
+        .from(objections)
+        .where(
+          and(
+            inArray(
+              objections.matchingId,
+              matchings.map((x) => x.id),
+            ),
+            eq(objections.status, 0),
+          ),
+        )
+    : [];
+  const nameOf = (id: number) => people.find((p) => p.id === id)?.name ?? '';
+  const lowest = new Set(result.lowestEvaluatorIds);
+  const max = maxScores(rows);
+  const reviewerCount = Number((settingsOf(rows, 'peerreview')?.peer_count as number | undefined) ?? 0);
+  return {
+    completed,
+    provisional: !completed,
+    scores: (['ES', 'PE', 'ME', 'FE', 'RE'] as const)
+      .filter((type) => max[type] > 0)
+      .map((type) => ({ type, max_score: max[type], reviewer_count: reviewerCount })),
+    reports: result.learners.map((l) => {
+      const id = Number(l.learnerId);
+      const received = matchings.filter((x) => x.targetId === id);
+      return {
+        id: stored.find((r) => r.enrollmentId === id)?.id ?? null,
+        enrollment: id,
+        name: nameOf(id),
+        essay_writing_score: round1(l.scores.essayWriting),
+        peer_review_score: round1(l.scores.peerReview),
+        metacognition_score: round1(l.scores.metacognition),
+        feedback_review_score: round1(l.scores.feedbackReview),
+        revisement_score: round1(l.scores.revisement),
+        total: round1(l.scores.total),
+        pr_performance: {
+          reviewers: [
+            ...received.filter((x) => x.reviewerId !== id),
+            ...received.filter((x) => x.reviewerId === id),
+          ].map((x) => ({
+            id: x.id,
+            reviewer: x.reviewerId,
+            reviewer_name: nameOf(x.reviewerId),
+            is_self_review: x.reviewerId === id,
+            is_completed: x.isCompleted,
+            is_lowest: x.reviewerId !== id && lowest.has(String(x.reviewerId)),
+            responses: responses
+              .filter((r) => r.matchingId === x.id)
+              .sort((p, q) => p.standardIndex - q.standardIndex)
+              .map((r) => ({ point: r.point, edited_point: r.editedPoint })),
+          })),
+        },
+      };
+    }),
+    pending_objections: pending.map((o) => ({
+      id: o.id,
+      matching: o.matching,
+      author: matchings.find((x) => x.id === o.matching)?.targetId ?? 0,
+    })),
+  };
+}

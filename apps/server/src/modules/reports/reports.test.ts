@@ -1,0 +1,190 @@
+import { scoreAssignment } from '@pw/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourseWorld, multipart } from '../../../test/factories';
+import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
+import { enrollments, reports } from '../../db/schema';
+import { scoringInput } from './compute-reports';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof createCourseWorld>>;
+let peerToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createCourseWorld(t);
+  const email = `reportpeer-${Date.now()}@example.com`;
+  const user = await createUser(t, w.org.id, { email, name: '보고서동료' });
+  await t.database.db.insert(enrollments).values({ courseId: w.course.id, userId: user.id, code: 'RP2' });
+  peerToken = (await signInAs(t, email)) as string;
+});
+afterAll(async () => t.close());
+
+const base = () => `/api/v1/courses/${w.course.id}/assignments`;
+const move = (id: number) =>
+  call(t, { method: 'PATCH', url: `${base()}/${id}/move-to-next-stage/`, token: w.tokens.instructor });
+const get = (url: string, token: string | undefined) => call(t, { method: 'GET', url, token });
+
+/** A whole cycle for the learner, the peer and the assistant, stopped at the feedback step. */
+async function atFeedback() {
+  const created = await call(t, {
+    method: 'POST',
+    url: `${base()}/`,
+    token: w.tokens.instructor,
+    ...multipart({
+      name: `보고서 ${Date.now()}`,
+      description: '설명',
+      is_directly_starting: 'true',
+      progresses: JSON.stringify([
+        { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
+        {
+          model: 'peerreview',
+          stage_object: {
+            peer_count: 2,
+            max_review_score: 10,
+            max_metacognition_score: 10,
+            standards: [{ question: '논지', max_point: 6 }],
+          },
+        },
+        { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
+        { model: 'revisement', stage_object: { max_revisement_score: 10 } },
+      ]),
+    }),
+  });
+  const a = created.json() as { id: number };
+  const tokens = [w.tokens.learner, peerToken, w.tokens.assistant] as string[];
+  for (const token of tokens) {
+    const mine = (await get(`${base()}/${a.id}/`, token)).json();
+    await call(t, {
+      method: 'PATCH',
+      url: `${base()}/${a.id}/performances/${mine.performance_id}/`,
+      token,
+      payload: { stage_object: { content: { ops: [{ insert: '에세이\n' }] } } },
+    });
+  }
+  await move(a.id);
+  const points = [5, 2, 4];
+  for (const [n, token] of tokens.entries()) {
+    const mine = (await get(`${base()}/${a.id}/`, token)).json();
+    const work = (await get(`${base()}/${a.id}/performances/${mine.performance_id}/`, token)).json();
+    for (const target of work.stage_object.targets as { id: number }[]) {
+      const saved = await call(t, {
+        method: 'PATCH',
+        url: `${base()}/${a.id}/performances/peerreview-matching/${target.id}/`,
+        token,
+        payload: { responses: [{ id: 0, point: points[n] ?? 3, comment: '의견' }] },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+  }
+  await move(a.id);
+  for (const token of tokens) {
+    const mine = (await get(`${base()}/${a.id}/`, token)).json();
+    const work = (await get(`${base()}/${a.id}/performances/${mine.performance_id}/`, token)).json();
+    for (const review of work.stage_object.targets as { id: number }[]) {
+      await call(t, {
+        method: 'PATCH',
+        url: `${base()}/${a.id}/performances/feedbackreview-matching/${review.id}/`,
+        token,
+        payload: { point: 4, comment: '도움이 됐어요' },
+      });
+    }
+  }
+  return a;
+}
+
+describe('reports', () => {
+  it('completion stores every report, equal to the engine run on the stored inputs; learners read only their own', async () => {
+    const a = await atFeedback();
+    // Before completion: the instructor sees provisional scores, learners have no report.
+    const provisional = await get(`${base()}/${a.id}/scores/`, w.tokens.instructor);
+    expect(provisional.json()).toMatchObject({ completed: false, provisional: true });
+    expect((await get(`${base()}/${a.id}/`, w.tokens.learner)).json().report_id).toBeNull();
+    expect((await get(`${base()}/${a.id}/scores/`, w.tokens.learner)).statusCode).toBe(403);
+
+    await move(a.id);
+    const stored = await t.database.db.select().from(reports).where(eq(reports.assignmentId, a.id));
+    expect(stored).toHaveLength(3);
+    const engine = scoreAssignment(await scoringInput(t.database.db, a.id));
+    const reportId = (await get(`${base()}/${a.id}/`, w.tokens.learner)).json().report_id as number;
+    const mine = await get(`${base()}/${a.id}/reports/${reportId}/`, w.tokens.learner);
+    expect(mine.statusCode).toBe(200);
+    const [me] = await t.database.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.learner.id)));
+    const expected = engine.learners.find((l) => l.learnerId === String(me!.id))!;
+    expect(mine.json()).toMatchObject({
+      is_my_report: true,
+      completed: true,
+      provisional: false,
+      total: Math.round(expected.scores.total * 10) / 10,
+      essay_writing_score: Math.round(expected.scores.essayWriting * 10) / 10,
+      total_info: { member_cnt: engine.memberCount },
+    });
+    expect(mine.json().scores.map((s: { type: string }) => s.type)).toEqual(['ES', 'PE', 'ME', 'FE', 'RE']);
+    expect(mine.json().essay.plain_text).toBe('에세이\n');
+    // Another learner's report is not there for them; the instructor and assistants read any.
+    const other = stored.find((r) => r.id !== reportId)!;
+    expect((await get(`${base()}/${a.id}/reports/${other.id}/`, w.tokens.learner)).statusCode).toBe(404);
+    expect((await get(`${base()}/${a.id}/reports/${other.id}/`, w.tokens.instructor)).statusCode).toBe(200);
+    expect((await get(`${base()}/${a.id}/reports/${reportId}/`, w.tokens.outsider)).statusCode).toBe(404);
+    const table = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    expect(table).toMatchObject({ completed: true, provisional: false });
+    expect(table.reports).toHaveLength(3);
+    expect(table.reports[0].pr_performance.reviewers.at(-1).is_self_review).toBe(true);
+  });
+
+  it('the revision score keeps its first value as origin, initialise restores it, and totals follow', async () => {
+    const a = await atFeedback();
+    await move(a.id);
+    const reportId = (await get(`${base()}/${a.id}/`, w.tokens.learner)).json().report_id as number;
+    const url = `${base()}/${a.id}/reports/${reportId}/`;
+    const before = (await get(url, w.tokens.instructor)).json();
+    const patch = (payload: Record<string, unknown>, token = w.tokens.instructor) =>
+      call(t, { method: 'PATCH', url, token, payload });
+    expect((await patch({ revisement_score: 10.5 })).statusCode).toBe(400);
+    expect((await patch({ revisement_score: 7.25 })).statusCode).toBe(400);
+    expect((await patch({ revisement_score: 8 }, w.tokens.learner)).statusCode).toBe(403);
+    const first = (await patch({ revisement_score: 8 })).json();
+    expect(first).toMatchObject({ revisement_score: 8, origin_revisement_score: 8 });
+    expect(first.total).toBeCloseTo(before.total - before.revisement_score + 8, 1);
+    const second = (await patch({ revisement_score: 6.5 })).json();
+    expect(second).toMatchObject({ revisement_score: 6.5, origin_revisement_score: 8 });
+    const restored = (await patch({ initialise: true })).json();
+    expect(restored).toMatchObject({ revisement_score: 8, origin_revisement_score: 8 });
+    const commented = (
+      await patch({ comment: { content: '논지가 분명해졌습니다.' } }, w.tokens.assistant)
+    ).json();
+    expect(commented.comment).toEqual({ content: '논지가 분명해졌습니다.' });
+    expect((await get(url, w.tokens.learner)).json().comment).toEqual({ content: '논지가 분명해졌습니다.' });
+  });
+
+  it('an adjustment after completion recomputes the stored reports at once', async () => {
+    const a = await atFeedback();
+    await move(a.id);
+    const table = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    const author = table.reports[0];
+    const review = author.pr_performance.reviewers.find(
+      (r: { is_self_review: boolean }) => !r.is_self_review,
+    );
+    const [storedBefore] = await t.database.db.select().from(reports).where(eq(reports.id, author.id));
+    const adjusted = await call(t, {
+      method: 'PATCH',
+      url: `${base()}/${a.id}/performances/peerreview-matching/${review.id}/instructor/`,
+      token: w.tokens.instructor,
+      payload: {
+        responses: [{ id: 0, edited_point: review.responses[0].point === 0 ? 6 : 0 }],
+        instructor_comment: '점수 조정',
+      },
+    });
+    expect(adjusted.statusCode).toBe(200);
+    const [storedAfter] = await t.database.db.select().from(reports).where(eq(reports.id, author.id));
+    expect(storedAfter!.computedAt!.getTime()).toBeGreaterThan(storedBefore!.computedAt!.getTime());
+    const engine = scoreAssignment(await scoringInput(t.database.db, a.id));
+    const expected = engine.learners.find((l) => l.learnerId === String(author.enrollment))!;
+    expect(
+      (storedAfter!.scores as { learner: { scores: { total: number } } }).learner.scores.total,
+    ).toBeCloseTo(expected.scores.total, 6);
+  });
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { essayViewSchema } from './performances';
+
+// A learner's report of one assignment (part 2 §3 Report) and the score page (§3 Score data).
+
+export const SCORE_TYPES = ['ES', 'PE', 'ME', 'FE', 'RE'] as const;
+
+const scoreFields = {
+  essay_writing_score: z.number(),
+  peer_review_score: z.number(),
+  metacognition_score: z.number(),
+  feedback_review_score: z.number(),
+  revisement_score: z.number(),
+  total: z.number(),
+};
+
+export const reportSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_my_report: z.boolean(),
+  /** The assignment is complete; before that only the instructor sees provisional numbers. */
+  completed: z.boolean(),
+  provisional: z.boolean(),
+  computed_at: z.string().nullable(),
+  scores: z.array(z.object({ type: z.enum(SCORE_TYPES), max_score: z.number() })),
+  ...scoreFields,
+  origin_revisement_score: z.number().nullable(),
+  essay_writing_score_avg: z.number(),
+  peer_review_score_avg: z.number(),
+  metacognition_score_avg: z.number(),
+  feedback_review_score_avg: z.number(),
+  revisement_score_avg: z.number(),
+  total_avg: z.number(),
+  is_average_essay_writing_score: z.boolean(),
+  is_average_peer_review_score: z.boolean(),
+  is_average_metacognition_score: z.boolean(),
+  is_average_feedback_review_score: z.boolean(),
+  peer_review_points: z.array(
+    z.object({
+      standard_id: z.number().int(),
+      question: z.string(),
+      avg: z.number().nullable(),
+      std: z.number().nullable(),
+      max_point: z.number(),
+      self_point: z.number().nullable(),
+      /** self − the consensus of the others, in points (the metacognition sentence). */
+      self_gap: z.number().nullable(),
+    }),
+  ),
+  feedback_review_point: z.object({ avg: z.number().nullable(), std: z.number().nullable() }),
+  total_info: z
+    .object({ rank: z.number().int(), percent: z.number(), member_cnt: z.number().int() })
+    .nullable(),
+  comment: z.object({ content: z.string() }).nullable(),
+  questions: z.object({
+    responses: z.array(
+      z.object({ id: z.number().int(), response: z.string(), quiz: z.object({ quiz: z.string() }) }),
+    ),
+  }),
+  essay: essayViewSchema.nullable(),
+  revisement: essayViewSchema.nullable(),
+  /** The engine's explanation: how the learner judged others and themself. */
+  explanation: z.object({
+    self_assessment: z
+      .object({ signed_gap: z.number(), label: z.enum(['over', 'under', 'accurate']) })
+      .nullable(),
+    evaluation: z.object({
+      assigned: z.number().int(),
+      completed: z.number().int(),
+      compared: z.number().int(),
+      closeness: z.number().nullable(),
+      discrimination: z.number().nullable(),
+      accuracy: z.number().nullable(),
+      is_lowest: z.boolean(),
+    }),
+  }),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportUpdateSchema = z
+  .object({
+    comment: z.object({ content: z.string().max(5000, { error: 'validation.too_long' }) }).optional(),
+    revisement_score: z
+      .number({ error: 'validation.revision_score' })
+      .min(0, { error: 'validation.revision_score' })
+      .nullable()
+      .optional(),
+    /** Restores the revision score given first (origin_revisement_score). */
+    initialise: z.literal(true).optional(),
+  })
+  .refine((v) => v.comment !== undefined || v.revisement_score !== undefined || v.initialise, {
+    error: 'validation.required',
+  });
+
+/** GET …/scores/: the score page (instructor and assistants). */
+export const scoreTableSchema = z.object({
+  completed: z.boolean(),
+  provisional: z.boolean(),
+  scores: z.array(
+    z.object({ type: z.enum(SCORE_TYPES), max_score: z.number(), reviewer_count: z.number().int() }),
+  ),
+  reports: z.array(
+    z.object({
+      id: z.number().int().nullable(),
+      enrollment: z.number().int(),
+      name: z.string(),
+      ...scoreFields,
+      pr_performance: z.object({
+        reviewers: z.array(
+          z.object({
+            id: z.number().int(),
+            reviewer: z.number().int(),
+            reviewer_name: z.string(),
+            is_self_review: z.boolean(),
+            is_completed: z.boolean(),
+            /** The reviewer is in the lowest 30 % of evaluation ability: the cell is marked red. */
+            is_lowest: z.boolean(),
+            responses: z.array(
+              z.object({ point: z.number().int().nullable(), edited_point: z.number().int().nullable() }),
+            ),
+          }),
+        ),
+      }),
+    }),
+  ),
+  pending_objections: z.array(
+    z.object({ id: z.number().int(), matching: z.number().int(), author: z.number().int() }),
+  ),
+});
+export type ScoreTable = z.infer<typeof scoreTableSchema>;
