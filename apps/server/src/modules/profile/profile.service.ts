@@ -8,9 +8,10 @@ import {
   type Role,
   type StandardScore,
 } from '@pw/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { computeStandardScores } from '@pw/domain';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courses, enrollments, orgGroups, users } from '../../db/schema';
+import { assignments, courses, enrollments, orgGroups, reports, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { revokeAllTokens } from '../accounts/accounts.service';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
@@ -116,13 +117,58 @@ export async function changePassword(
 }
 
 /**
- * Standard scores per assignment for the user's report graph. Assignments and their reports
- * arrive with the assignment issues; until a report exists there is nothing to return.
+ * Standard scores per completed assignment the user took part in, oldest first, for the graph on
+ * My page: 50 + 10·z of the learner's total within the class (clamped to 0..100; docs/scoring.md),
+ * from the stored reports. Instructors taking part as learners are left out of the class.
  */
 export async function listStandardScores(
-  _db: Db,
-  _org: Organisation,
-  _userId: number,
+  db: Db,
+  org: Organisation,
+  userId: number,
 ): Promise<StandardScore[]> {
-  return [];
+  const mine = await db
+    .select({
+      assignmentId: reports.assignmentId,
+      enrollmentId: reports.enrollmentId,
+      name: assignments.name,
+    })
+    .from(reports)
+    .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
+    .innerJoin(assignments, eq(assignments.id, reports.assignmentId))
+    .innerJoin(courses, eq(courses.id, assignments.courseId))
+    .where(
+      and(eq(enrollments.userId, userId), eq(courses.organisationId, org.id), isNotNull(reports.computedAt)),
+    )
+    .orderBy(asc(reports.computedAt), asc(assignments.id));
+  if (mine.length === 0) return [];
+  const classes = await db
+    .select({
+      assignmentId: reports.assignmentId,
+      enrollmentId: reports.enrollmentId,
+      scores: reports.scores,
+    })
+    .from(reports)
+    .where(
+      and(
+        inArray(
+          reports.assignmentId,
+          mine.map((r) => r.assignmentId),
+        ),
+        isNotNull(reports.computedAt),
+      ),
+    );
+  type Stored = { learner?: { isInstructorLearner?: boolean; scores?: { total?: number } } };
+  return mine.flatMap((r) => {
+    const totals = classes
+      .filter((c) => c.assignmentId === r.assignmentId)
+      .flatMap((c) => {
+        const learner = (c.scores as Stored | null)?.learner;
+        const total = learner?.scores?.total;
+        return typeof total === 'number' && !learner?.isInstructorLearner
+          ? [{ learnerId: String(c.enrollmentId), total }]
+          : [];
+      });
+    const own = computeStandardScores(totals).find((s) => s.learnerId === String(r.enrollmentId));
+    return own ? [{ assignment: r.name, standard_score: own.standardScore }] : [];
+  });
 }

@@ -187,4 +187,29 @@ describe('reports', () => {
       (storedAfter!.scores as { learner: { scores: { total: number } } }).learner.scores.total,
     ).toBeCloseTo(expected.scores.total, 6);
   });
+
+  it('standard scores: 50 + 10·z of the total within the class, per completed assignment, oldest first', async () => {
+    const a = await atFeedback();
+    await move(a.id);
+    const stored = await t.database.db.select().from(reports).where(eq(reports.assignmentId, a.id));
+    const totals = stored.map((r) => ({
+      id: r.enrollmentId,
+      total: (r.scores as { learner: { scores: { total: number } } }).learner.scores.total,
+    }));
+    const mean = totals.reduce((x, y) => x + y.total, 0) / totals.length;
+    const std = Math.sqrt(totals.reduce((x, y) => x + (y.total - mean) ** 2, 0) / totals.length);
+    const [me] = await t.database.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.learner.id)));
+    const mine = totals.find((x) => x.id === me!.id)!;
+    const expected = std > 0 ? 50 + (10 * (mine.total - mean)) / std : 50;
+    const list = (await get('/api/v1/users/standard-scores/', w.tokens.learner)).json() as {
+      assignment: string;
+      standard_score: number;
+    }[];
+    const last = list.at(-1)!;
+    expect(last.standard_score).toBeCloseTo(expected, 1);
+    expect(list.length).toBeGreaterThanOrEqual(1);
+  });
 });
