@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { createMatching } from '@pw/domain';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/accounts/passwords';
-import type { Db } from '../client';
+import { computeReports } from '../../modules/reports/compute-reports';
+import type { Db, Tx } from '../client';
 import {
   assignments,
   comments,
@@ -23,6 +24,8 @@ import {
   pollOptions,
   pollVotes,
   posts,
+  reports,
+  reviewAudit,
   stages,
   users,
 } from '../schema';
@@ -224,6 +227,7 @@ async function seedDemoCourse(
     course.id,
     seats.map((e) => e.id),
   );
+  await seedCompletedReports(db, course.id, prof);
   await db.insert(comments).values([
     { postId: welcome.id, authorId: learners[2] ?? null, content: '에세이 분량 제한은 공백 포함인가요?' },
     { postId: welcome.id, authorId: prof, content: '네, 공백을 포함한 글자 수입니다.' },
@@ -724,5 +728,55 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
       matchingId: objected.id,
       comment: '두 번째 기준의 점수가 본문의 근거를 충분히 반영하지 않은 것 같습니다. 다시 검토해 주세요.',
     });
+  }
+}
+
+/**
+ * The completed demo assignment gets its reports as completion computes them, after one review
+ * adjusted by the instructor (audited, with a reason) and with an instructor comment.
+ */
+async function seedCompletedReports(db: Db, courseId: number, prof: number) {
+  const [done] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.courseId, courseId), eq(assignments.name, '0차 과제: 연습')));
+  if (!done) return;
+  const [review] = await db
+    .select({ id: peerMatchings.id })
+    .from(peerMatchings)
+    .where(and(eq(peerMatchings.assignmentId, done.id), ne(peerMatchings.reviewerId, peerMatchings.targetId)))
+    .orderBy(peerMatchings.id)
+    .limit(1);
+  if (review) {
+    const reason = '근거 없이 낮은 점수여서 다른 평가자들과 맞췄습니다.';
+    await db
+      .update(peerResponses)
+      .set({ editedPoint: 5 })
+      .where(and(eq(peerResponses.matchingId, review.id), eq(peerResponses.standardIndex, 0)));
+    await db.update(peerMatchings).set({ instructorComment: reason }).where(eq(peerMatchings.id, review.id));
+    await db.insert(reviewAudit).values({
+      matchingId: review.id,
+      kind: 'adjustment',
+      actorId: prof,
+      before: { responses: [{ id: 0, edited_point: null }] },
+      after: { responses: [{ id: 0, edited_point: 5 }] },
+      reason,
+    });
+  }
+  await computeReports(db as unknown as Tx, done.id, new Date());
+  const [first] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(eq(reports.assignmentId, done.id))
+    .orderBy(reports.id)
+    .limit(1);
+  if (first) {
+    await db
+      .update(reports)
+      .set({
+        comment: '자기소개의 흐름이 자연스럽습니다. 다음에는 구체적인 경험을 하나 더 넣어 보세요.',
+        commentedBy: prof,
+      })
+      .where(eq(reports.id, first.id));
   }
 }
