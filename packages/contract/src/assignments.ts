@@ -224,6 +224,8 @@ export const managementTableSchema = z.object({
       is_late: z.object({ enrollment_id: z.number().int() }).nullable(),
       is_essay_late: z.boolean(),
       essay_late_time: z.string().nullable(),
+      /** The learner's report, once computed (a click on the name opens it). */
+      report: z.number().int().nullable(),
       /** The learner's objection to a review of their essay (pending ones first), for the instructor to rule on. */
       objection: z
         .object({ id: z.number().int(), matching: z.number().int(), pending: z.boolean() })

@@ -9,6 +9,7 @@ import {
   participations,
   peerMatchings,
   performances,
+  reports,
   stages,
   users,
 } from '../../db/schema';
@@ -141,6 +142,12 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
   };
 
   const participating = people.filter((p) => p.status === 1);
+  const reportRows = ids.length
+    ? await db
+        .select({ id: reports.id, enrollmentId: reports.enrollmentId })
+        .from(reports)
+        .where(and(eq(reports.assignmentId, a.id), inArray(reports.enrollmentId, ids)))
+    : [];
   const essayStageId = stageRows.find((s) => s.model === 'essaywriting')?.id;
   const lateEssayOf = (enrollmentId: number) =>
     done.find((d) => d.stageId === essayStageId && d.enrollmentId === enrollmentId && d.isLate);
@@ -166,6 +173,7 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       is_essay_late: lateEssayOf(p.enrollmentId) !== undefined,
       essay_late_time: lateEssayOf(p.enrollmentId)?.lateAt?.toISOString() ?? null,
       objection: objectionOf(p.enrollmentId),
+      report: reportRows.find((r) => r.enrollmentId === p.enrollmentId)?.id ?? null,
     })),
   };
 }

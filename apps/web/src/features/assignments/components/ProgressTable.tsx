@@ -73,9 +73,15 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
               <Table.Tr key={person.pk} data-testid={`progress-row-${person.pk}`}>
                 <Table.Td>{i + 1}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {person.name}
-                  </Text>
+                  {person.report ? (
+                    <Anchor component={Link} to={`reports/${person.report}`} size="sm" fw={500}>
+                      {person.name}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" fw={500}>
+                      {person.name}
+                    </Text>
+                  )}
                   {person.is_essay_late ? (
                     <Tooltip label={person.essay_late_time ? formatDateTime(person.essay_late_time) : ''}>
                       <Badge size="xs" color="orange" variant="light" data-testid={`late-essay-${person.pk}`}>

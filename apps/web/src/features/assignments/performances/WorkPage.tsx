@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { usePerformance } from '../api/performance';
+import { LearnerReport } from '../reports/ReportPage';
 import { usePerformanceContext } from '../routes/PerformancesLayout';
 import { StagePlaceholder } from '../routes/StagePlaceholder';
 import { QuestionsForm } from './QuestionsForm';
@@ -92,6 +93,7 @@ export function WorkPage() {
   const ids = { courseId, assignmentId: assignment.id };
 
   if (index < 0 || index > current) return <Navigate replace to="../info" relative="path" />;
+  if (stageKey === 'CO') return <LearnerReport reportId={assignment.report_id ?? null} ids={ids} />;
   if (essay.isError || questions.isError || revision.isError) return <Navigate replace to="/" />;
 
   if (writing) {

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+// Issue 14 (first part): the learner's report on the completion tab, on a wide screen and a phone
+// in English; the instructor opens a report from the management table and writes a comment.
+
+type Tree = { [key: string]: string | Tree };
+type Lang = 'ko' | 'en';
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
+const catalogs: Record<Lang, Tree> = {
+  ko: read('../../apps/web/src/locales/ko/common.json'),
+  en: read('../../apps/web/src/locales/en/common.json'),
+};
+function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
+  let node: string | Tree | undefined = catalogs[lang];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+const SHOTS = process.env.E2E_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+async function signIn(
+  browser: Browser,
+  email: string,
+  viewport = { width: 1440, height: 900 },
+  lang: Lang = 'ko',
+) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  return page;
+}
+
+const COMPLETE = 4; // the demo's completed assignment ("0차 과제")
+
+test('a learner reads their report on the completion tab', async ({ browser }) => {
+  const me = await signIn(browser, 'student03@example.com');
+  await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
+  const report = me.getByTestId('report-view');
+  await expect(report).toBeVisible();
+  await expect(me.getByTestId('report-total')).toContainText(t('report.total'));
+  await expect(me.getByTestId('report-rank')).toContainText('30');
+  await expect(me.getByTestId('report-scores').getByRole('rowheader')).toHaveCount(3);
+  await expect(me.getByTestId('metacognition-sentence').first()).toBeVisible();
+  await expect(report.locator('.recharts-surface').first()).toBeVisible();
+  await shot(me, 'report-wide-ko');
+});
+
+test('the report on a phone, in English', async ({ browser }) => {
+  const me = await signIn(browser, 'student03@example.com', { width: 390, height: 844 }, 'en');
+  await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
+  await expect(me.getByTestId('report-total')).toContainText(t('report.total', {}, 'en'));
+  await expect(me.getByTestId('report-scores')).toContainText(t('report.types.ES', {}, 'en'));
+  await shot(me, 'report-phone-en');
+});
+
+test('the instructor opens a report from the management table and writes a comment the learner reads', async ({
+  browser,
+}) => {
+  const prof = await signIn(browser, 'prof@example.com');
+  await prof.goto(`/courses/1/instructor/assignments/${COMPLETE}`);
+  const row = prof.locator('[data-testid^="progress-row-"]').filter({ hasText: '' }).nth(2);
+  const link = row.getByRole('link').first();
+  const name = (await link.textContent()) ?? '';
+  await link.click();
+  await expect(prof.getByTestId('report-view')).toBeVisible();
+  await expect(prof.getByRole('heading', { level: 1 })).toContainText(name.trim());
+  const comment = prof.getByTestId('report-comment').getByRole('textbox');
+  await comment.fill('논지가 분명해졌습니다. 다음에는 반론도 다뤄 보세요.');
+  await prof.getByRole('button', { name: t('report.saveComment') }).click();
+  await expect(
+    prof
+      .getByRole('alert')
+      .filter({ hasText: t('report.commentSaved') })
+      .first(),
+  ).toBeVisible();
+  await shot(prof, 'report-instructor-ko');
+});
