@@ -87,3 +87,37 @@ test('the instructor opens a report from the management table and writes a comme
   ).toBeVisible();
   await shot(prof, 'report-instructor-ko');
 });
+
+test('the score page: histogram, raters with red marks, an adjustment with a reason changes the learner\u2019s total', async ({
+  browser,
+}) => {
+  const prof = await signIn(browser, 'prof@example.com');
+  await prof.goto(`/courses/1/instructor/assignments/${COMPLETE}/score`);
+  await expect(prof.getByTestId('score-page')).toBeVisible();
+  await expect(prof.locator('.recharts-surface').first()).toBeVisible();
+  const table = prof.getByTestId('score-table');
+  await expect(table.locator('tbody tr')).toHaveCount(30);
+  await expect(prof.locator('[data-lowest="true"]').first()).toBeVisible();
+  await shot(prof, 'score-wide-ko');
+  const first = table.locator('tbody tr').first();
+  const name = ((await first.getByRole('rowheader').textContent()) ?? '').trim();
+  const cell = first.locator('[data-testid^="rater-cell-"]').first();
+  const before = ((await first.locator('td').first().textContent()) ?? '').trim();
+  const rowOf = () =>
+    table.locator('tbody tr').filter({ has: prof.getByRole('rowheader', { name, exact: true }) });
+  await cell.getByRole('button').click();
+  const modal = prof.getByTestId('adjust-modal');
+  await expect(modal).toBeVisible();
+  const inputs = modal.getByRole('textbox');
+  await inputs.nth(0).fill('0');
+  await inputs.nth(1).fill('0');
+  await modal.getByLabel(t('score.reason')).fill('근거 없는 점수라 조정합니다.');
+  await modal.getByRole('button', { name: t('score.save') }).click();
+  await expect(
+    prof
+      .getByRole('alert')
+      .filter({ hasText: t('score.adjusted') })
+      .first(),
+  ).toBeVisible();
+  await expect(rowOf().locator('td').first()).not.toHaveText(before);
+});

@@ -25,6 +25,7 @@ const PerformancesLayout = lazyPage(
   () => import('../features/assignments/routes/PerformancesLayout'),
   'PerformancesLayout',
 );
+const ScorePage = lazyPage(() => import('../features/assignments/reports/ScorePage'), 'ScorePage');
 const ReportPage = lazyPage(() => import('../features/assignments/reports/ReportPage'), 'ReportPage');
 const WorkPage = lazyPage(() => import('../features/assignments/performances/WorkPage'), 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
@@ -76,7 +77,7 @@ function courseRoutes() {
         <Route path="assignments/:assignmentId" element={<AssignmentManagementPage />} />
         <Route path="assignments/:assignmentId/edit" element={<AssignmentEditPage />} />
         <Route path="assignments/:assignmentId/matchings" element={coming('matchings')} />
-        <Route path="assignments/:assignmentId/score" element={coming('score')} />
+        <Route path="assignments/:assignmentId/score" element={<ScorePage />} />
         <Route path="assignments/:assignmentId/reports/:reportId" element={<ReportPage />} />
         <Route path="assignments/:assignmentId/performances" element={<PerformancesLayout />}>
           <Route index element={<Navigate replace to="info" />} />
