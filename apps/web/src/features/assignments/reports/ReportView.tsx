@@ -14,7 +14,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { Report } from '@pw/contract';
+import { useMediaQuery } from '@mantine/hooks';
+import { type Report, UI } from '@pw/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
@@ -61,6 +62,10 @@ export function ReportView({
   const [comment, setComment] = useState(r.comment?.content ?? '');
   const [compare, setCompare] = useState(false);
   const update = useUpdateReport(ids.courseId, ids.assignmentId, r.id);
+  // On a phone the comment section is the instructor's only (part 2 §2).
+  const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   const maxTotal = r.scores.reduce((sum, s) => sum + s.max_score, 0);
   const rows = r.scores.map((s) => {
     const key = KEY_OF[s.type];
@@ -131,6 +136,8 @@ export function ReportView({
               { name: 'average', label: t('report.classAverage'), color: 'gray.6', opacity: 0.15 },
             ]}
             polarRadiusAxisProps={{ domain: [0, 100] }}
+            // Room for the axis labels on a phone.
+            radarChartProps={{ outerRadius: '62%' }}
             aria-label={t('report.radar')}
           />
         </Card>
@@ -319,32 +326,34 @@ export function ReportView({
         </Card>
       ) : null}
 
-      <Card withBorder radius="lg" p="lg" data-testid="report-comment">
-        <Title order={3} size="h5" mb="sm">
-          {t('report.commentTitle')}
-        </Title>
-        {canComment ? (
-          <Stack gap="sm">
-            <Textarea
-              aria-label={t('report.commentTitle')}
-              value={comment}
-              onChange={(e) => setComment(e.currentTarget.value)}
-              minRows={5}
-              autosize
-              maxLength={5000}
-            />
-            <Group justify="flex-end">
-              <Button onClick={() => void saveComment()} loading={update.isPending}>
-                {t('report.saveComment')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={r.comment ? undefined : 'dimmed'}>
-            {r.comment?.content ?? t('report.noComment')}
-          </Text>
-        )}
-      </Card>
+      {narrow && !canComment ? null : (
+        <Card withBorder radius="lg" p="lg" data-testid="report-comment">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.commentTitle')}
+          </Title>
+          {canComment ? (
+            <Stack gap="sm">
+              <Textarea
+                aria-label={t('report.commentTitle')}
+                value={comment}
+                onChange={(e) => setComment(e.currentTarget.value)}
+                minRows={5}
+                autosize
+                maxLength={5000}
+              />
+              <Group justify="flex-end">
+                <Button onClick={() => void saveComment()} loading={update.isPending}>
+                  {t('report.saveComment')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={r.comment ? undefined : 'dimmed'}>
+              {r.comment?.content ?? t('report.noComment')}
+            </Text>
+          )}
+        </Card>
+      )}
     </Stack>
   );
 }
