@@ -114,6 +114,8 @@ export const feedbackRatingResponseSchema = z.object({
   revisement: z.number().int().nullable(),
 });
 
+export type FeedbackRatingResponse = z.infer<typeof feedbackRatingResponseSchema>;
+
 export const objectionSchema = z.object({
   id: z.number().int(),
   matching: z.number().int(),

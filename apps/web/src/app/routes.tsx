@@ -27,6 +27,10 @@ const PerformancesLayout = lazyPage(
 );
 const ScorePage = lazyPage(() => import('../features/assignments/reports/ScorePage'), 'ScorePage');
 const ReportPage = lazyPage(() => import('../features/assignments/reports/ReportPage'), 'ReportPage');
+const PeerReviewRoute = lazyPage(
+  () => import('../features/assignments/performances/WorkPage'),
+  'PeerReviewRoute',
+);
 const WorkPage = lazyPage(() => import('../features/assignments/performances/WorkPage'), 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const SignUpPage = lazyPage(() => import('../features/auth/routes/SignUpPage'), 'SignUpPage');
@@ -83,6 +87,7 @@ function courseRoutes() {
           <Route index element={<Navigate replace to="info" />} />
           <Route path="info" element={<TaskInfoPage />} />
           <Route path=":stageKey" element={<WorkPage />} />
+          <Route path=":stageKey/peer-review/:matchingId" element={<PeerReviewRoute />} />
           <Route path="*" element={<Navigate replace to="info" />} />
         </Route>
       </Route>

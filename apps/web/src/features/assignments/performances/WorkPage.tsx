@@ -2,13 +2,16 @@ import { Accordion, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { type StageModel, UI } from '@pw/contract';
 import { IconFileOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { usePerformance } from '../api/performance';
 import { LearnerReport } from '../reports/ReportPage';
 import { usePerformanceContext } from '../routes/PerformancesLayout';
 import { StagePlaceholder } from '../routes/StagePlaceholder';
+import { FeedbackReview } from './FeedbackReview';
+import { PeerReviewList, PeerReviewPage } from './PeerReview';
 import { QuestionsForm } from './QuestionsForm';
 import { WorkEditor } from './WorkEditor';
 
@@ -87,6 +90,13 @@ export function WorkPage() {
   const essayId = writing ? idOf('essaywriting') : null;
   const questionId = writing && step?.models.includes('questionwriting') ? idOf('questionwriting') : null;
   const revisionId = revising ? idOf('revisement') : null;
+  const reviewing = step?.models.includes('peerreview') ?? false;
+  const rating = step?.models.includes('feedbackreview') ?? false;
+  const reviewId = reviewing ? idOf('peerreview') : null;
+  const feedbackId = rating ? idOf('feedbackreview') : null;
+  const peerWork = usePerformance(courseId, assignment.id, reviewId);
+  const feedbackWork = usePerformance(courseId, assignment.id, feedbackId);
+  const [askRevision, setAskRevision] = useState(false);
   const essay = usePerformance(courseId, assignment.id, essayId);
   const questions = usePerformance(courseId, assignment.id, questionId);
   const revision = usePerformance(courseId, assignment.id, revisionId);
@@ -94,7 +104,8 @@ export function WorkPage() {
 
   if (index < 0 || index > current) return <Navigate replace to="../info" relative="path" />;
   if (stageKey === 'CO') return <LearnerReport reportId={assignment.report_id ?? null} ids={ids} />;
-  if (essay.isError || questions.isError || revision.isError) return <Navigate replace to="/" />;
+  if (essay.isError || questions.isError || revision.isError || peerWork.isError || feedbackWork.isError)
+    return <Navigate replace to="/" />;
 
   if (writing) {
     if (essayId === null) return <Empty message={t('work.noEssay')} testId="no-essay" />;
@@ -128,10 +139,82 @@ export function WorkPage() {
     ];
     return <Sections items={items} />;
   }
-  if (revising) {
-    if (revisionId === null) return <Empty message={t('work.noRevision')} testId="no-revision" />;
-    if (revision.isPending) return <Loading />;
-    return <WorkEditor key={revision.data.id} ids={ids} performance={revision.data} />;
+  if (reviewing) {
+    if (reviewId === null) return <Empty message={t('review.noReviews')} testId="no-essay-to-review" />;
+    if (peerWork.isPending) return <Loading />;
+    return <PeerReviewList performance={peerWork.data} />;
+  }
+  if (rating || revising) {
+    if (feedbackId !== null && feedbackWork.isPending) return <Loading />;
+    if (revisionId !== null && revision.isPending) return <Loading />;
+    const maxPoint = Number(
+      (
+        assignment.progresses.find((p) => p.model === 'feedbackreview')?.stage_object as
+          | { max_point?: number }
+          | undefined
+      )?.max_point ?? 5,
+    );
+    // After the last rating, once per assignment, offer to go on to the revision (part 2 §4).
+    const onAllRated = () => {
+      const key = `pw.to-revision.${assignment.id}`;
+      if (!revision.data || localStorage.getItem(key)) return;
+      localStorage.setItem(key, '1');
+      setAskRevision(true);
+    };
+    const items = [
+      ...(feedbackWork.data
+        ? [
+            {
+              key: 'feedback-section',
+              title: t('review.received'),
+              body: (
+                <FeedbackReview
+                  ids={ids}
+                  performance={feedbackWork.data}
+                  maxPoint={maxPoint}
+                  onAllRated={onAllRated}
+                />
+              ),
+            },
+          ]
+        : []),
+      ...(revision.data
+        ? [
+            {
+              key: 'revision-section',
+              title: t('work.revision'),
+              body: <WorkEditor key={revision.data.id} ids={ids} performance={revision.data} />,
+            },
+          ]
+        : []),
+    ];
+    if (items.length === 0)
+      return <Empty message={t(revising ? 'work.noRevision' : 'review.noReceived')} testId="no-revision" />;
+    return (
+      <>
+        <Sections items={items} />
+        <ConfirmModal
+          opened={askRevision}
+          onClose={() => setAskRevision(false)}
+          onConfirm={() => {
+            setAskRevision(false);
+            window.setTimeout(
+              () => document.getElementById('revision-section')?.scrollIntoView({ behavior: 'smooth' }),
+              1000,
+            );
+          }}
+          title={t('review.goRevision')}
+          message={t('review.toRevision')}
+          confirmLabel={t('review.goRevision')}
+        />
+      </>
+    );
   }
   return <StagePlaceholder />;
+}
+
+/** `…/performances/{stageKey}/peer-review/{matchingId}`: one review, inside the tab layout. */
+export function PeerReviewRoute() {
+  const { assignment, courseId } = usePerformanceContext();
+  return <PeerReviewPage ids={{ courseId, assignmentId: assignment.id }} />;
 }
