@@ -118,6 +118,14 @@ test('learners review each other, evaluate themselves, rate what they received a
     (await api(prof, 'POST', `${COURSE}/assignments/${aid}/matchings-reset/`, { matchings: ring })).status,
   ).toBe(200);
 
+  // The matching page shows the ring with real names and saves it.
+  await prof.goto(`${COURSE}/instructor/assignments/${aid}/matchings`);
+  await expect(prof.getByTestId('matching-page')).toBeVisible();
+  await expect(prof.getByTestId('matching-uncovered')).toHaveCount(0);
+  await prof.getByTestId('save-matching').click();
+  await expect(toast(prof, t('matching.saved'))).toBeVisible();
+  await shot(prof, 'matching-ko');
+
   // In the browser: the list, the locked self-evaluation, one review, then the self-evaluation.
   const me = learners[0] as Page;
   await me.goto(`${COURSE}/learner/assignments/${aid}/performances/PE`);

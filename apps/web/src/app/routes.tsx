@@ -25,6 +25,7 @@ const PerformancesLayout = lazyPage(
   () => import('../features/assignments/routes/PerformancesLayout'),
   'PerformancesLayout',
 );
+const MatchingPage = lazyPage(() => import('../features/assignments/reports/MatchingPage'), 'MatchingPage');
 const ScorePage = lazyPage(() => import('../features/assignments/reports/ScorePage'), 'ScorePage');
 const ReportPage = lazyPage(() => import('../features/assignments/reports/ReportPage'), 'ReportPage');
 const PeerReviewRoute = lazyPage(
@@ -80,7 +81,7 @@ function courseRoutes() {
         <Route path="assignments/new" element={<AssignmentNewPage />} />
         <Route path="assignments/:assignmentId" element={<AssignmentManagementPage />} />
         <Route path="assignments/:assignmentId/edit" element={<AssignmentEditPage />} />
-        <Route path="assignments/:assignmentId/matchings" element={coming('matchings')} />
+        <Route path="assignments/:assignmentId/matchings" element={<MatchingPage />} />
         <Route path="assignments/:assignmentId/score" element={<ScorePage />} />
         <Route path="assignments/:assignmentId/reports/:reportId" element={<ReportPage />} />
         <Route path="assignments/:assignmentId/performances" element={<PerformancesLayout />}>

@@ -1,0 +1,183 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { MatchingPage as Matching } from '@pw/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { ApiError, apiFetch } from '../../../lib/api';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath } from '../../../lib/course-mode';
+import { notify } from '../../../lib/notify';
+import { assignmentKey, useAssignment } from '../api/assignment';
+
+/**
+ * `/assignments/{id}/matchings` (instructor and assistants, only in peer review; part 2 §2): every
+ * reviewer with one select per review; a reviewer cannot pick themself or the same essay twice,
+ * essays that already have enough reviewers are disabled, and every evaluated person must be
+ * assigned. Reset restores the loaded matching; save sends it whole.
+ */
+export function MatchingPage() {
+  const { t } = useTranslation();
+  const { courseId, role } = useCourseContext();
+  const assignmentId = Number(useParams().assignmentId);
+  const assignment = useAssignment(courseId, assignmentId);
+  const key = [...assignmentKey(courseId, assignmentId), 'matchings'] as const;
+  const page = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      apiFetch<Matching>(`/courses/${courseId}/assignments/${assignmentId}/matchings/`, { signal }),
+  });
+  const queryClient = useQueryClient();
+  const [edits, setEdits] = useState<Record<number, (number | null)[]>>({});
+  const [saving, setSaving] = useState(false);
+  const back = coursePath(courseId, role, `assignments/${assignmentId}`);
+  const data = page.data;
+  const slots = useMemo(() => {
+    if (!data) return {} as Record<number, (number | null)[]>;
+    return Object.fromEntries(
+      data.reviewers.map((r) => {
+        const loaded = r.targets.map((x) => x.target as number | null);
+        const width = Math.max(data.peer_count, loaded.length);
+        const base = [...loaded, ...Array<number | null>(Math.max(0, width - loaded.length)).fill(null)];
+        return [r.id, edits[r.id] ?? base];
+      }),
+    );
+  }, [data, edits]);
+
+  if (page.isError || assignment.isError) return <Navigate replace to={back} />;
+  if (!data || !assignment.data) {
+    return (
+      <Center mih={200} aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  }
+  if (assignment.data.current_stage.stage !== 'PE') return <Navigate replace to={back} />;
+  const authors = data.reviewers.filter((r) => r.has_essay);
+  const load = new Map<number, number>();
+  for (const list of Object.values(slots))
+    for (const target of list) if (target !== null) load.set(target, (load.get(target) ?? 0) + 1);
+  const uncovered = authors.filter((a) => !load.get(a.id));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const matchings = Object.entries(slots).flatMap(([reviewer, list]) =>
+        list.filter((x): x is number => x !== null).map((target) => ({ reviewer: Number(reviewer), target })),
+      );
+      const fresh = await apiFetch<Matching>(
+        `/courses/${courseId}/assignments/${assignmentId}/matchings-reset/`,
+        {
+          method: 'POST',
+          body: { matchings },
+        },
+      );
+      queryClient.setQueryData(key, fresh);
+      setEdits({});
+      notify('save', { color: 'teal', message: t('matching.saved') });
+    } catch (error) {
+      const fields = error instanceof ApiError ? Object.values(error.body.fields ?? {}).flat() : [];
+      notify('save', { color: 'yellow', message: fields[0] ?? t('common.wrongRequest') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={1100} data-testid="matching-page">
+      <Anchor component={Link} to={back} size="sm">
+        ← {t('report.backToAssignment')}
+      </Anchor>
+      <Title order={1} size="h3">
+        {t('matching.title')}
+      </Title>
+      {uncovered.length ? (
+        <Alert color="yellow" data-testid="matching-uncovered">
+          {t('matching.uncovered', { names: uncovered.map((a) => a.name).join(', ') })}
+        </Alert>
+      ) : null}
+      <Card withBorder radius="lg" p="md">
+        <ScrollArea>
+          <Table miw={640} data-testid="matching-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('matching.reviewer')}</Table.Th>
+                {Array.from(
+                  { length: Math.max(data.peer_count, ...Object.values(slots).map((l) => l.length)) },
+                  (_, i) => (
+                    <Table.Th key={`slot-${i + 1}`}>{t('matching.target', { n: i + 1 })}</Table.Th>
+                  ),
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.reviewers.map((r) => {
+                const list = slots[r.id] ?? [];
+                return (
+                  <Table.Tr key={r.id}>
+                    <Table.Th scope="row">
+                      <Text size="sm">{r.name}</Text>
+                    </Table.Th>
+                    {list.map((target, i) => (
+                      <Table.Td key={`${r.id}-${i}`}>
+                        <Select
+                          size="xs"
+                          clearable
+                          aria-label={t('matching.slotLabel', { name: r.name, n: i + 1 })}
+                          value={target === null ? null : String(target)}
+                          onChange={(v) =>
+                            setEdits((e) => {
+                              const next = [...list];
+                              next[i] = v === null ? null : Number(v);
+                              return { ...e, [r.id]: next };
+                            })
+                          }
+                          data={authors
+                            .filter((a) => a.id !== r.id)
+                            .map((a) => ({
+                              value: String(a.id),
+                              label: `${a.name} (${load.get(a.id) ?? 0}/${data.peer_count})`,
+                              disabled:
+                                a.id !== target &&
+                                (list.includes(a.id) || (load.get(a.id) ?? 0) >= data.peer_count),
+                            }))}
+                        />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Card>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => setEdits({})}>
+          {t('matching.reset')}
+        </Button>
+        <Button
+          onClick={() => void save()}
+          loading={saving}
+          disabled={uncovered.length > 0}
+          data-testid="save-matching"
+        >
+          {t('matching.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
