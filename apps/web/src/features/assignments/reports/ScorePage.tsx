@@ -20,11 +20,12 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { ScoreTable } from '@pw/contract';
+import type { Objection, ScoreTable } from '@pw/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { apiFetch } from '../../../lib/api';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { notify } from '../../../lib/notify';
@@ -76,6 +77,7 @@ export function ScorePage() {
   const [sort, setSort] = useState<'total' | 'name' | 'spread'>('total');
   const [adjusting, setAdjusting] = useState<{ rater: Rater; row: Row } | null>(null);
   const [revising, setRevising] = useState<Row | null>(null);
+  const [ruling, setRuling] = useState<{ id: number; name: string } | null>(null);
   const data = scores.data;
   const rows = useMemo(() => {
     const list = [...(data?.reports ?? [])];
@@ -131,6 +133,35 @@ export function ScorePage() {
           {t('score.notCompleted')}
         </Alert>
       )}
+
+      <Card withBorder radius="lg" p="lg" data-testid="pending-objections">
+        <Title order={2} size="h5" mb="sm">
+          {t('score.objections')}
+        </Title>
+        {data.pending_objections.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('score.noObjections')}
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {data.pending_objections.map((o) => {
+              const author = data.reports.find((r) => r.enrollment === o.author);
+              return (
+                <Group key={o.id} justify="space-between">
+                  <Text size="sm">{author?.name ?? ''}</Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setRuling({ id: o.id, name: author?.name ?? '' })}
+                  >
+                    {t('score.openObjection', { name: author?.name ?? '' })}
+                  </Button>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Card>
 
       <Card withBorder radius="lg" p="lg">
         <Group justify="space-between" mb="sm" wrap="wrap">
@@ -255,6 +286,17 @@ export function ScorePage() {
           onClose={() => setAdjusting(null)}
           onDone={() => {
             setAdjusting(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {ruling ? (
+        <RulingModal
+          ids={{ courseId, assignmentId }}
+          objection={ruling}
+          onClose={() => setRuling(null)}
+          onDone={() => {
+            setRuling(null);
             void refresh();
           }}
         />
@@ -442,6 +484,88 @@ function RevisionModal({
             onClick={() => value !== '' && void save({ revisement_score: value }, t('score.revisionSaved'))}
           >
             {t('score.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RulingModal({
+  ids,
+  objection,
+  onClose,
+  onDone,
+}: {
+  ids: { courseId: number; assignmentId: number };
+  objection: { id: number; name: string };
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<Objection | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    apiFetch<Objection>(
+      `/courses/${ids.courseId}/assignments/${ids.assignmentId}/objections/${objection.id}/`,
+    )
+      .then((o) => live && setDetail(o))
+      .catch(() => notify('save', { color: 'yellow', message: t('common.wrongRequest') }));
+    return () => {
+      live = false;
+    };
+  }, [ids.courseId, ids.assignmentId, objection.id, t]);
+  const rule = async (accepted: boolean) => {
+    setBusy(true);
+    try {
+      await apiFetch(
+        `/courses/${ids.courseId}/assignments/${ids.assignmentId}/objections/${objection.id}/ruling/`,
+        {
+          method: 'PATCH',
+          body: { accepted, reason },
+        },
+      );
+      notify('save', { color: 'teal', message: t('score.ruled') });
+      onDone();
+    } catch {
+      notify('save', { color: 'yellow', message: t('common.wrongRequest') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('score.openObjection', { name: objection.name })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="sm" data-testid="ruling-modal">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {detail?.comment ?? ''}
+        </Text>
+        <Textarea
+          label={t('score.reason')}
+          required
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          minRows={3}
+          autosize
+        />
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            color="red"
+            disabled={!reason.trim()}
+            loading={busy}
+            onClick={() => void rule(false)}
+          >
+            {t('score.reject')}
+          </Button>
+          <Button disabled={!reason.trim()} loading={busy} onClick={() => void rule(true)}>
+            {t('score.accept')}
           </Button>
         </Group>
       </Stack>
