@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import type { Performance, ReceivedReview } from '@pw/contract';
 import { useQueryClient } from '@tanstack/react-query';

@@ -24,6 +24,9 @@ import { coursePath } from '../../../lib/course-mode';
 import { notify } from '../../../lib/notify';
 import { assignmentKey, useAssignment } from '../api/assignment';
 
+/** 1..n, for slot columns (keys by slot number). */
+const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
 /**
  * `/assignments/{id}/matchings` (instructor and assistants, only in peer review; part 2 §2): every
  * reviewer with one select per review; a reviewer cannot pick themself or the same essay twice,
@@ -116,12 +119,9 @@ export function MatchingPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('matching.reviewer')}</Table.Th>
-                {Array.from(
-                  { length: Math.max(data.peer_count, ...Object.values(slots).map((l) => l.length)) },
-                  (_, i) => (
-                    <Table.Th key={`slot-${i + 1}`}>{t('matching.target', { n: i + 1 })}</Table.Th>
-                  ),
-                )}
+                {numbers(Math.max(data.peer_count, ...Object.values(slots).map((l) => l.length))).map((n) => (
+                  <Table.Th key={`slot-${n}`}>{t('matching.target', { n })}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -132,32 +132,36 @@ export function MatchingPage() {
                     <Table.Th scope="row">
                       <Text size="sm">{r.name}</Text>
                     </Table.Th>
-                    {list.map((target, i) => (
-                      <Table.Td key={`${r.id}-${i}`}>
-                        <Select
-                          size="xs"
-                          clearable
-                          aria-label={t('matching.slotLabel', { name: r.name, n: i + 1 })}
-                          value={target === null ? null : String(target)}
-                          onChange={(v) =>
-                            setEdits((e) => {
-                              const next = [...list];
-                              next[i] = v === null ? null : Number(v);
-                              return { ...e, [r.id]: next };
-                            })
-                          }
-                          data={authors
-                            .filter((a) => a.id !== r.id)
-                            .map((a) => ({
-                              value: String(a.id),
-                              label: `${a.name} (${load.get(a.id) ?? 0}/${data.peer_count})`,
-                              disabled:
-                                a.id !== target &&
-                                (list.includes(a.id) || (load.get(a.id) ?? 0) >= data.peer_count),
-                            }))}
-                        />
-                      </Table.Td>
-                    ))}
+                    {numbers(list.length).map((n) => {
+                      const i = n - 1;
+                      const target = list[i] ?? null;
+                      return (
+                        <Table.Td key={`${r.id}-slot-${n}`}>
+                          <Select
+                            size="xs"
+                            clearable
+                            aria-label={t('matching.slotLabel', { name: r.name, n })}
+                            value={target === null ? null : String(target)}
+                            onChange={(v) =>
+                              setEdits((e) => {
+                                const next = [...list];
+                                next[i] = v === null ? null : Number(v);
+                                return { ...e, [r.id]: next };
+                              })
+                            }
+                            data={authors
+                              .filter((a) => a.id !== r.id)
+                              .map((a) => ({
+                                value: String(a.id),
+                                label: `${a.name} (${load.get(a.id) ?? 0}/${data.peer_count})`,
+                                disabled:
+                                  a.id !== target &&
+                                  (list.includes(a.id) || (load.get(a.id) ?? 0) >= data.peer_count),
+                              }))}
+                          />
+                        </Table.Td>
+                      );
+                    })}
                   </Table.Tr>
                 );
               })}

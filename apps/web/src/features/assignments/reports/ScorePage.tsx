@@ -99,6 +99,7 @@ export function ScorePage() {
     0,
     ...data.reports.map((r) => r.pr_performance.reviewers.filter((x) => !x.is_self_review).length),
   );
+  const raterNumbers = Array.from({ length: raterCount }, (_, i) => i + 1);
   const bands = Array.from({ length: 10 }, (_, i) => ({
     band: t('score.band', { from: i * 10, to: i === 9 ? 100 : i * 10 + 9 }),
     count: data.reports.filter((r) => Math.min(9, Math.floor(r.total / 10)) === i).length,
@@ -196,8 +197,8 @@ export function ScorePage() {
                       {t(`report.types.${s.type}`)}
                     </Table.Th>
                   ))}
-                  {Array.from({ length: raterCount }, (_, i) => (
-                    <Table.Th key={`rater-${i + 1}`}>{t('score.rater', { n: i + 1 })}</Table.Th>
+                  {raterNumbers.map((n) => (
+                    <Table.Th key={`rater-${n}`}>{t('score.rater', { n })}</Table.Th>
                   ))}
                   <Table.Th>{t('score.self')}</Table.Th>
                 </Table.Tr>
@@ -233,9 +234,9 @@ export function ScorePage() {
                           </Table.Td>
                         ),
                       )}
-                      {Array.from({ length: raterCount }, (_, i) => {
-                        const rater = peers[i];
-                        if (!rater) return <Table.Td key={`r-${i + 1}`}>–</Table.Td>;
+                      {raterNumbers.map((n) => {
+                        const rater = peers[n - 1];
+                        if (!rater) return <Table.Td key={`r-${n}`}>–</Table.Td>;
                         const text = (
                           <Text
                             size="sm"
@@ -251,7 +252,7 @@ export function ScorePage() {
                         );
                         return (
                           <Table.Td
-                            key={`r-${i + 1}`}
+                            key={`r-${n}`}
                             data-testid={`rater-cell-${rater.id}`}
                             data-lowest={rater.is_lowest}
                           >
