@@ -141,15 +141,17 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   await expect(prof.getByTestId('timeline-step-PE')).toHaveAttribute('data-state', 'current');
   expect(prof.url()).toBe(managementUrl);
 
-  // 9. The learner sees the new stage: its tab opens (its work screen is a later issue).
+  // 9. The learner sees the new stage: its tab opens on the peer-review work.
   await learner.reload();
   await expect(learner.getByTestId('task-info-status')).toHaveText(
     t('assignments.status.proceeding', { stage: t('assignments.stages.PE') }),
   );
   await learner.getByRole('tab', { name: t('assignments.stages.PE') }).click();
   await expect(learner).toHaveURL(/\/performances\/PE$/);
-  await expect(learner.getByTestId('stage-coming')).toContainText(
-    t('assignments.info.stageComing', { stage: t('assignments.stages.PE') }),
-  );
+  await expect(
+    learner.locator(
+      '[data-testid="peer-review-list"], [data-testid="no-reviews"], [data-testid="no-essay-to-review"]',
+    ),
+  ).toBeVisible();
   await expect(learner.getByTestId('performance-tab-FE')).toHaveAttribute('data-locked', 'true');
 });
