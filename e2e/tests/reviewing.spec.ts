@@ -21,11 +21,11 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-async function signIn(browser: Browser, email: string, viewport = { width: 1440, height: 900 }) {
+async function signIn(browser: Browser, email: string, viewport = { width: 1440, height: 900 }, lang = 'ko') {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'ko');
-  });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
   const page = await context.newPage();
   await page.goto('/sign-in');
   await page.locator('input[name="email"]').fill(email);
@@ -200,4 +200,26 @@ test('learners review each other, evaluate themselves, rate what they received a
   // The instructor sees the objection in the management table's data.
   const table = await api(prof, 'GET', `${COURSE}/assignments/${aid}/management/`);
   expect(table.json.names.filter((n: { objection: unknown }) => n.objection !== null)).toHaveLength(1);
+});
+
+test('the peer-review and feedback tabs on a phone, in English', async ({ browser }) => {
+  // The demo's peer-review assignment (3) and feedback assignment (5), as student10.
+  const me = await signIn(browser, 'student10@example.com', { width: 390, height: 844 });
+  await me
+    .getByTestId('language-switch')
+    .getByText('English')
+    .click()
+    .catch(() => undefined);
+  await me.evaluate(() => localStorage.setItem('language', 'en'));
+  await me.goto(`${COURSE}/learner/assignments/3/performances/PE`);
+  const list = me.getByTestId('peer-review-list');
+  await expect(list.getByRole('link', { name: 'Peer 1' })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Self-evaluation' })).toBeVisible();
+  await list.getByRole('link', { name: 'Peer 1' }).click();
+  await expect(me.getByTestId('peer-review-page')).toContainText('Rubric');
+  await shot(me, 'peer-review-phone-en');
+  await me.goto(`${COURSE}/learner/assignments/5/performances/FE`);
+  await expect(me.locator('[data-testid^="received-"]').first()).toContainText('Reviewer 1');
+  await expect(me.getByText('How helpful was this review?').first()).toBeVisible();
+  await shot(me, 'feedback-phone-en');
 });
