@@ -51,7 +51,7 @@ test('a learner reads their report on the completion tab', async ({ browser }) =
   await expect(report).toBeVisible();
   await expect(me.getByTestId('report-total')).toContainText(t('report.total'));
   await expect(me.getByTestId('report-rank')).toContainText('30');
-  await expect(me.getByTestId('report-scores').getByRole('rowheader')).toHaveCount(3);
+  await expect(me.getByTestId('report-scores').getByRole('rowheader')).toHaveCount(5);
   await expect(me.getByTestId('metacognition-sentence').first()).toBeVisible();
   await expect(report.locator('.recharts-surface').first()).toBeVisible();
   await shot(me, 'report-wide-ko');

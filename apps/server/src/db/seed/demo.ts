@@ -293,7 +293,8 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
         courseId,
         name: '0차 과제: 연습',
         description: '플랫폼에 익숙해지기 위한 연습 과제입니다.',
-        stepIndex: 2,
+        // Complete after essay, peer review and feedback with revision (three steps).
+        stepIndex: 3,
       },
     ])
     .returning({ id: assignments.id, stepIndex: assignments.stepIndex });
@@ -327,7 +328,26 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
             endAt: null,
           },
         ]
-      : [];
+      : a.stepIndex === 3
+        ? [
+            {
+              assignmentId: a.id,
+              position: 2,
+              model: 'feedbackreview' as const,
+              settings: FEEDBACK,
+              startAt: null,
+              endAt: null,
+            },
+            {
+              assignmentId: a.id,
+              position: 3,
+              model: 'revisement' as const,
+              settings: REVISION,
+              startAt: null,
+              endAt: null,
+            },
+          ]
+        : [];
     const rows = await db
       .insert(stages)
       .values([
@@ -336,7 +356,7 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
           assignmentId: a.id,
           position: 0,
           model: 'essaywriting' as const,
-          settings: auto ? { ...ESSAY, max_writing_score: 60 } : ESSAY,
+          settings: auto || a.stepIndex === 3 ? { ...ESSAY, max_writing_score: 60 } : ESSAY,
           startAt: auto ? at(-1, 0) : null,
           endAt: auto ? at(2, 14, 59, 59) : null,
         },
@@ -344,7 +364,8 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
           assignmentId: a.id,
           position: auto ? 2 : 1,
           model: 'peerreview' as const,
-          settings: auto ? { ...PEER, max_review_score: 10, max_metacognition_score: 10 } : PEER,
+          settings:
+            auto || a.stepIndex === 3 ? { ...PEER, max_review_score: 10, max_metacognition_score: 10 } : PEER,
           startAt: auto ? at(3, 0) : null,
           endAt: auto ? at(6, 14, 59, 59) : null,
         },
@@ -762,6 +783,57 @@ async function seedCompletedReports(db: Db, courseId: number, prof: number) {
       after: { responses: [{ id: 0, edited_point: 5 }] },
       reason,
     });
+  }
+  // Ratings of every review received, the feedback and revision work, and revision scores.
+  const stageRows = await db.select().from(stages).where(eq(stages.assignmentId, done.id));
+  const stageOf = (model: string) => stageRows.find((r) => r.model === model)?.id;
+  const pairs = await db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, done.id));
+  await db.insert(feedbackMatchings).values(
+    pairs
+      .filter((x) => x.reviewerId !== x.targetId)
+      .map((x, n) => ({
+        matchingId: x.id,
+        point: 2 + ((n * 7) % 4),
+        comment: RATING_COMMENTS[n % RATING_COMMENTS.length] ?? '도움이 됐습니다.',
+      })),
+  );
+  const people = [...new Set(pairs.map((x) => x.targetId))];
+  const essays = await db
+    .select()
+    .from(performances)
+    .where(eq(performances.stageId, stageOf('essaywriting') ?? -1));
+  const feedbackStage = stageOf('feedbackreview');
+  const revisionStage = stageOf('revisement');
+  if (feedbackStage && revisionStage) {
+    await db.insert(performances).values([
+      ...people.map((enrollmentId) => ({
+        stageId: feedbackStage,
+        enrollmentId,
+        isCompleted: true,
+        completedAt: new Date(),
+      })),
+      ...people.map((enrollmentId) => {
+        const essay = essays.find((e) => e.enrollmentId === enrollmentId)?.plainText ?? '';
+        const text = `${essay.trim()} 받은 평가를 반영해 제 경험을 하나 더 구체적으로 적었습니다.\n`;
+        return {
+          stageId: revisionStage,
+          enrollmentId,
+          isCompleted: true,
+          editorType: 'Q',
+          content: { ops: [{ insert: text }] },
+          plainText: text,
+          retrospective: '평가자들이 지적한 근거 부족을 보완했습니다.',
+          version: 1,
+          completedAt: new Date(),
+        };
+      }),
+    ]);
+    await db.insert(reports).values(
+      people.map((enrollmentId, n) => {
+        const score = 6 + ((n * 3) % 5);
+        return { assignmentId: done.id, enrollmentId, revisementScore: score, originRevisementScore: score };
+      }),
+    );
   }
   await computeReports(db as unknown as Tx, done.id, new Date());
   const [first] = await db
