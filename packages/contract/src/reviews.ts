@@ -166,6 +166,8 @@ export const matchingPageSchema = z.object({
 });
 export type MatchingPage = z.infer<typeof matchingPageSchema>;
 
-export const matchingResetSchema = z.object({
-  matchings: z.array(z.object({ reviewer: id, target: id })).max(10_000),
-});
+export const matchingResetSchema = z.union([
+  z.object({ matchings: z.array(z.object({ reviewer: id, target: id })).max(10_000) }),
+  /** Back to the automatic matching: the engine's pairs for the essays finished now. */
+  z.object({ automatic: z.literal(true) }),
+]);

@@ -1,5 +1,5 @@
 import type { MatchingPage } from '@pw/contract';
-import { codeAt, type StageModel, stepsOf, validateMatching } from '@pw/domain';
+import { codeAt, createMatching, type StageModel, stepsOf, validateMatching } from '@pw/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -118,7 +118,8 @@ const ISSUE_MESSAGE: Record<string, string> = {
 };
 
 /**
- * POST …/matchings-reset/ `{matchings: [{reviewer, target}]}`: replaces who reviews whom, in the
+ * POST …/matchings-reset/ `{matchings: [{reviewer, target}]}` (or `{automatic: true}` for the
+ * engine's matching of the essays finished now): replaces who reviews whom, in the
  * peer-review step only, after the domain's validation (400 with a message per problem). Pairs
  * that survive keep their reviews; self-reviews stay.
  */
@@ -127,7 +128,7 @@ export async function resetMatchings(
   caller: Caller,
   courseId: number,
   assignmentId: number,
-  body: { matchings: { reviewer: number; target: number }[] },
+  request: { matchings: { reviewer: number; target: number }[] } | { automatic: true },
 ) {
   const { a, rows, code } = await managed(db, caller, courseId, assignmentId);
   if (code !== 'PE') throw new AppError('matching_not_open');
@@ -137,6 +138,21 @@ export async function resetMatchings(
   await db.transaction(async (tx) => {
     await lockAssignmentWork(tx, a.id, 'exclusive');
     const people = await participantsOf(tx, a.id, essayStage?.id);
+    // The automatic matching is the engine's, with the seed the stage started with.
+    const body =
+      'automatic' in request
+        ? {
+            matchings: createMatching({
+              participants: people.map((p) => ({
+                id: String(p.id),
+                hasEssay: p.essayDone === true,
+                isInstructorLearner: p.isSeat,
+              })),
+              peerCount,
+              seed: `assignment-${a.id}`,
+            }).pairs.map((p) => ({ reviewer: Number(p.reviewerId), target: Number(p.authorId) })),
+          }
+        : request;
     const check = validateMatching({
       participants: people.map((p) => ({ id: String(p.id), hasEssay: p.essayDone === true })),
       pairs: body.matchings.map((x) => ({ reviewerId: String(x.reviewer), authorId: String(x.target) })),

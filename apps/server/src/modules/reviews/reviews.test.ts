@@ -331,6 +331,21 @@ describe('the matching page', () => {
       is_completed: true,
     });
 
+    // Back to the automatic matching: the engine's pairs again, one reviewer per essay.
+    const automatic = await reset(undefined as never);
+    expect(automatic.statusCode).toBe(400);
+    const auto = await call(t, {
+      method: 'POST',
+      url: `${base()}/${a.id}/matchings-reset/`,
+      token: w.tokens.instructor,
+      payload: { automatic: true },
+    });
+    expect(auto.statusCode).toBe(200);
+    const counts = new Map<number, number>();
+    for (const r of auto.json().reviewers as { targets: { target: number }[] }[])
+      for (const x of r.targets) counts.set(x.target, (counts.get(x.target) ?? 0) + 1);
+    expect([...counts.values()].every((n) => n >= 1)).toBe(true);
+
     await move(a.id);
     expect((await reset(all)).statusCode).toBe(406);
   });

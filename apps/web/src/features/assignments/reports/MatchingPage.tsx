@@ -18,6 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
@@ -47,6 +48,7 @@ export function MatchingPage() {
   const queryClient = useQueryClient();
   const [edits, setEdits] = useState<Record<number, (number | null)[]>>({});
   const [saving, setSaving] = useState(false);
+  const [confirmAuto, setConfirmAuto] = useState(false);
   const back = coursePath(courseId, role, `assignments/${assignmentId}`);
   const data = page.data;
   const slots = useMemo(() => {
@@ -76,7 +78,7 @@ export function MatchingPage() {
     for (const target of list) if (target !== null) load.set(target, (load.get(target) ?? 0) + 1);
   const uncovered = authors.filter((a) => !load.get(a.id));
 
-  const save = async () => {
+  const save = async (automatic: boolean) => {
     setSaving(true);
     try {
       const matchings = Object.entries(slots).flatMap(([reviewer, list]) =>
@@ -86,7 +88,7 @@ export function MatchingPage() {
         `/courses/${courseId}/assignments/${assignmentId}/matchings-reset/`,
         {
           method: 'POST',
-          body: { matchings },
+          body: automatic ? { automatic: true } : { matchings },
         },
       );
       queryClient.setQueryData(key, fresh);
@@ -170,11 +172,14 @@ export function MatchingPage() {
         </ScrollArea>
       </Card>
       <Group justify="flex-end">
+        <Button variant="subtle" onClick={() => setConfirmAuto(true)}>
+          {t('matching.automatic')}
+        </Button>
         <Button variant="default" onClick={() => setEdits({})}>
           {t('matching.reset')}
         </Button>
         <Button
-          onClick={() => void save()}
+          onClick={() => void save(false)}
           loading={saving}
           disabled={uncovered.length > 0}
           data-testid="save-matching"
@@ -182,6 +187,17 @@ export function MatchingPage() {
           {t('matching.save')}
         </Button>
       </Group>
+      <ConfirmModal
+        opened={confirmAuto}
+        onClose={() => setConfirmAuto(false)}
+        onConfirm={() => {
+          setConfirmAuto(false);
+          void save(true);
+        }}
+        title={t('matching.automatic')}
+        message={t('matching.automaticConfirm')}
+        confirmLabel={t('matching.automatic')}
+      />
     </Stack>
   );
 }
