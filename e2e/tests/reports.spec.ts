@@ -54,6 +54,8 @@ test('a learner reads their report on the completion tab', async ({ browser }) =
   await expect(me.getByTestId('report-scores').getByRole('rowheader')).toHaveCount(5);
   await expect(me.getByTestId('metacognition-sentence').first()).toBeVisible();
   await expect(report.locator('.recharts-surface').first()).toBeVisible();
+  // The reviews received, labelled, with their comments.
+  await expect(me.getByTestId('report-received')).toContainText('평가자 1');
   await shot(me, 'report-wide-ko');
 });
 

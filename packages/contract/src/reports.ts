@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { essayViewSchema } from './performances';
+import { receivedReviewSchema } from './reviews';
 
 // A learner's report of one assignment (part 2 §3 Report) and the score page (§3 Score data).
 
@@ -59,6 +60,8 @@ export const reportSchema = z.object({
   }),
   essay: essayViewSchema.nullable(),
   revisement: essayViewSchema.nullable(),
+  /** The reviews the essay received (labelled, never named), with points and comments. */
+  peer_review_performance: z.object({ reviewers: z.array(receivedReviewSchema) }),
   /** The engine's explanation: how the learner judged others and themself. */
   explanation: z.object({
     self_assessment: z

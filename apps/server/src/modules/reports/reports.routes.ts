@@ -1,4 +1,10 @@
-import { idParamSchema, reportSchema, reportUpdateSchema, scoreTableSchema } from '@pw/contract';
+import {
+  idParamSchema,
+  pickLanguage,
+  reportSchema,
+  reportUpdateSchema,
+  scoreTableSchema,
+} from '@pw/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getReport, scoreTable, updateReport } from './reports.service';
@@ -19,7 +25,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id, aid, rid } = request.params;
-      return getReport(deps(), request, id, aid, rid);
+      return getReport(deps(), request, id, aid, rid, pickLanguage(request.headers['accept-language']));
     },
   });
 
@@ -32,7 +38,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id, aid, rid } = request.params;
-      return updateReport(deps(), request, id, aid, rid, request.body);
+      return updateReport(
+        deps(),
+        request,
+        id,
+        aid,
+        rid,
+        request.body,
+        pickLanguage(request.headers['accept-language']),
+      );
     },
   });
 

@@ -1,4 +1,4 @@
-import type { EssayView, Report, ScoreTable } from '@pw/contract';
+import type { EssayView, Language, Report, ScoreTable } from '@pw/contract';
 import { codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -18,6 +18,7 @@ import {
 import { AppError, validationError } from '../../lib/errors';
 import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
 import { fileLink } from '../files/files.service';
+import { receivedReviewsOf } from '../reviews/reviews.service';
 import { computeReports, type StoredScores, scoreClass } from './compute-reports';
 
 type Deps = { db: Db; secret: string };
@@ -108,6 +109,7 @@ export async function getReport(
   courseId: number,
   assignmentId: number,
   reportId: number,
+  lang: Language = 'ko',
 ) {
   const m = await loadMembership(deps.db, caller, courseId);
   const { a, rows, completed } = await assignmentOf(deps.db, m, assignmentId);
@@ -134,7 +136,7 @@ export async function getReport(
     };
     provisional = !completed;
   }
-  return presentReport(deps, rows, row.report, row.name, stored, { mine, completed, provisional });
+  return presentReport(deps, rows, row.report, row.name, stored, { mine, completed, provisional, lang });
 }
 
 async function presentReport(
@@ -143,7 +145,7 @@ async function presentReport(
   report: typeof reports.$inferSelect,
   name: string,
   stored: StoredScores,
-  flags: { mine: boolean; completed: boolean; provisional: boolean },
+  flags: { mine: boolean; completed: boolean; provisional: boolean; lang: Language },
 ): Promise<Report> {
   const l: LearnerScores = stored.learner;
   const avg = stored.classAverages;
@@ -212,6 +214,9 @@ async function presentReport(
     },
     essay: await workView(deps.db, deps.secret, stageId('essaywriting'), report.enrollmentId),
     revisement: await workView(deps.db, deps.secret, stageId('revisement'), report.enrollmentId),
+    peer_review_performance: {
+      reviewers: await receivedReviewsOf(deps.db, flags.lang, report.assignmentId, report.enrollmentId),
+    },
     explanation: {
       self_assessment: l.selfAssessment
         ? { signed_gap: l.selfAssessment.signedGap, label: l.selfAssessment.label }
@@ -242,6 +247,7 @@ export async function updateReport(
   assignmentId: number,
   reportId: number,
   body: { comment?: { content: string }; revisement_score?: number | null; initialise?: true },
+  lang: Language = 'ko',
 ) {
   const m = await loadMembership(deps.db, caller, courseId);
   if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');
@@ -270,7 +276,7 @@ export async function updateReport(
     await tx.update(reports).set(patch).where(eq(reports.id, reportId));
     if (patch.revisementScore !== undefined) await recomputeIfComplete(tx, a.id);
   });
-  return getReport(deps, caller, courseId, assignmentId, reportId);
+  return getReport(deps, caller, courseId, assignmentId, reportId, lang);
 }
 
 /** GET …/scores/: the score page (managers): every learner's scores and raters, red marks, pending objections. */

@@ -251,6 +251,28 @@ export function ReportView({
         </Card>
       </SimpleGrid>
 
+      {r.peer_review_performance.reviewers.length ? (
+        <Card withBorder radius="lg" p="lg" data-testid="report-received">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.receivedTitle')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {r.peer_review_performance.reviewers.map((x) => (
+              <Stack key={x.id} gap={4}>
+                <Text fw={600} size="sm">
+                  {x.matching.reviewer_name}
+                </Text>
+                {x.matching.responses.map((resp) => (
+                  <Text key={resp.id} size="sm">
+                    {resp.standard.question}: {resp.point ?? '–'}/{resp.standard.max_point} — {resp.comment}
+                  </Text>
+                ))}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Card>
+      ) : null}
+
       {r.essay ? (
         <Card withBorder radius="lg" p="lg">
           <Group justify="space-between" mb="sm">
