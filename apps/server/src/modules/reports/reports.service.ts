@@ -19,7 +19,8 @@ import { AppError, validationError } from '../../lib/errors';
 import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
 import { fileLink } from '../files/files.service';
 import { receivedReviewsOf } from '../reviews/reviews.service';
-import { computeReports, type StoredScores, scoreClass } from './compute-reports';
+import { type StoredScores, scoreClass } from './compute-reports';
+import { recomputeIfComplete } from './recompute';
 
 type Deps = { db: Db; secret: string };
 type StageRow = typeof stages.$inferSelect;
@@ -56,18 +57,6 @@ function maxScores(rows: readonly StageRow[]) {
     FE: n(settingsOf(rows, 'feedbackreview')?.max_review_score),
     RE: n(settingsOf(rows, 'revisement')?.max_revisement_score),
   };
-}
-
-/** Recomputes and stores the reports when the assignment is complete (after any input changed). */
-export async function recomputeIfComplete(tx: Tx, assignmentId: number) {
-  const [a] = await tx.select().from(assignments).where(eq(assignments.id, assignmentId));
-  if (!a) return;
-  const rows = await tx.select().from(stages).where(eq(stages.assignmentId, assignmentId));
-  if (
-    a.stepIndex >=
-    stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt }))).length
-  )
-    await computeReports(tx, assignmentId, new Date());
 }
 
 async function workView(db: Db | Tx, secret: string, stageId: number | undefined, enrollmentId: number) {

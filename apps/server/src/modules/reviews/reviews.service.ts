@@ -28,7 +28,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { type Caller, loadMembership, type Membership } from '../courses/courses.policy';
 import { fileLink } from '../files/files.service';
-import { recomputeIfComplete } from '../reports/reports.service';
+import { recomputeIfComplete } from '../reports/recompute';
 import { assertAuthor, assertCanManageReviews, assertReviewer } from './reviews.policy';
 
 type Deps = { db: Db; secret: string };
