@@ -352,6 +352,7 @@ test('the peer-review and feedback tabs on a phone, in English', async ({ browse
   await expect(list.getByRole('link', { name: 'Self-evaluation' })).toBeVisible();
   await list.getByRole('link', { name: 'Peer 1' }).click();
   await expect(me.getByTestId('peer-review-page')).toContainText('Rubric');
+  await expect(me.getByTestId('essay-view')).toBeVisible();
   await shot(me, 'peer-review-phone-en');
   await me.goto(`${COURSE}/learner/assignments/5/performances/FE`);
   await expect(me.locator('[data-testid^="received-"]').first()).toContainText('Reviewer 1');
