@@ -2,27 +2,38 @@ import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
 // Issue 13: three learners review each other anonymously, evaluate themselves once their peer
-// reviews are done, rate the reviews they received, and one objects.
+// reviews are done, rate the reviews they received, and one objects (files, edits, withdraws and
+// files again). The instructor checks the matching page during the peer review. One learner works
+// on a phone (390px), one in English.
 
 type Tree = { [key: string]: string | Tree };
+type Lang = 'ko' | 'en';
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog: Tree = {
-  ...read('../../apps/web/src/locales/ko/common.json'),
-  ...read('../../packages/contract/locales/ko/messages.json'),
+const catalogs: Record<Lang, Tree> = {
+  ko: {
+    ...read('../../apps/web/src/locales/ko/common.json'),
+    ...read('../../packages/contract/locales/ko/messages.json'),
+  },
+  en: {
+    ...read('../../apps/web/src/locales/en/common.json'),
+    ...read('../../packages/contract/locales/en/messages.json'),
+  },
 };
-function t(key: string, params: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = catalog;
+function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
+  let node: string | Tree | undefined = catalogs[lang];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`no text for ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-async function signIn(browser: Browser, email: string, viewport = { width: 1440, height: 900 }, lang = 'ko') {
-  const context = await browser.newContext({ viewport });
+async function signIn(browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko') {
+  const context = await browser.newContext({ viewport, locale: lang === 'en' ? 'en-US' : 'ko-KR' });
   await context.addInitScript((l) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', l);
   }, lang);
@@ -55,13 +66,21 @@ async function api(page: Page, method: string, path: string, body?: unknown, for
   );
 }
 
+/** No sideways scrolling: the page fits the phone's width. */
+async function fitsWidth(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
 const COURSE = '/courses/1';
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 test('learners review each other, evaluate themselves, rate what they received and object', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const prof = await signIn(browser, 'prof@example.com');
   const created = await api(prof, 'POST', `${COURSE}/assignments/`, undefined, {
     name: `E2E 동료평가 ${Date.now() % 100000}`,
@@ -84,11 +103,12 @@ test('learners review each other, evaluate themselves, rate what they received a
   });
   expect(created.status).toBe(201);
   const aid = created.json.id as number;
-  const learners = await Promise.all(
-    ['student20@example.com', 'student21@example.com', 'student22@example.com'].map((e) =>
-      signIn(browser, e),
-    ),
-  );
+  // student20 on a wide screen in Korean, student21 on a phone, student22 in English.
+  const learners = [
+    await signIn(browser, 'student20@example.com'),
+    await signIn(browser, 'student21@example.com', PHONE),
+    await signIn(browser, 'student22@example.com', WIDE, 'en'),
+  ];
   for (const [i, page] of learners.entries()) {
     const a = await api(page, 'GET', `${COURSE}/assignments/${aid}/`);
     const saved = await api(
@@ -109,34 +129,59 @@ test('learners review each other, evaluate themselves, rate what they received a
   // The whole demo class takes part, so the engine may have given these essays to other learners:
   // the instructor re-matches the three writers in a ring.
   const page0 = await api(prof, 'GET', `${COURSE}/assignments/${aid}/matchings/`);
-  const writers = (page0.json.reviewers as { id: number; has_essay: boolean }[])
-    .filter((r) => r.has_essay)
-    .map((r) => r.id);
+  const writerRows = (page0.json.reviewers as { id: number; name: string; has_essay: boolean }[]).filter(
+    (r) => r.has_essay,
+  );
+  const writers = writerRows.map((r) => r.id);
   expect(writers).toHaveLength(3);
   const ring = writers.map((id, i) => ({ reviewer: id, target: writers[(i + 1) % writers.length] }));
   expect(
     (await api(prof, 'POST', `${COURSE}/assignments/${aid}/matchings-reset/`, { matchings: ring })).status,
   ).toBe(200);
 
-  // The matching page shows the ring with real names and saves it.
-  await prof.goto(`${COURSE}/instructor/assignments/${aid}/matchings`);
-  await expect(prof.getByTestId('matching-page')).toBeVisible();
+  // The matching page, from the management page's button: real names; a cleared slot leaves an
+  // essay without a reviewer (warning, no saving); reset brings the ring back; save.
+  await prof.goto(`${COURSE}/instructor/assignments/${aid}`);
+  await prof.getByTestId('assignment-matching').click();
+  await expect(prof).toHaveURL(new RegExp(`/assignments/${aid}/matchings$`));
+  const matching = prof.getByTestId('matching-page');
+  await expect(matching).toBeVisible();
+  await expect(prof.getByTestId('matching-uncovered')).toHaveCount(0);
+  const [first, second] = writerRows as [(typeof writerRows)[0], (typeof writerRows)[0]];
+  const slot = prof.getByRole('combobox', {
+    name: t('matching.slotLabel', { name: first.name, n: 1 }),
+    exact: true,
+  });
+  await expect(slot).toHaveValue(`${second.name} (1/1)`);
+  await shot(prof, 'matching-ko');
+  await prof.locator('td', { has: slot }).locator('button').click();
+  await expect(slot).toHaveValue('');
+  await expect(prof.getByTestId('matching-uncovered')).toContainText(second.name);
+  await expect(prof.getByTestId('save-matching')).toBeDisabled();
+  await prof.getByTestId('reset-matching').click();
+  await expect(slot).toHaveValue(`${second.name} (1/1)`);
   await expect(prof.getByTestId('matching-uncovered')).toHaveCount(0);
   await prof.getByTestId('save-matching').click();
   await expect(toast(prof, t('matching.saved'))).toBeVisible();
-  await shot(prof, 'matching-ko');
 
   // In the browser: the list, the locked self-evaluation, one review, then the self-evaluation.
   const me = learners[0] as Page;
   await me.goto(`${COURSE}/learner/assignments/${aid}/performances/PE`);
   const list = me.getByTestId('peer-review-list');
   await expect(list.getByRole('link', { name: t('review.peer', { n: 1 }) })).toBeVisible();
-  await expect(list.getByText(t('review.self'))).toBeVisible();
+  await expect(list.getByText(t('review.self'), { exact: true })).toBeVisible();
   await expect(list.getByRole('link', { name: t('review.self') })).toHaveCount(0);
+  await expect(list.getByTestId('self-review-warning')).toHaveText(t('errors.self_review_locked'));
   await shot(me, 'peer-list-ko');
   await list.getByRole('link', { name: t('review.peer', { n: 1 }) }).click();
+  await expect(me).toHaveURL(/\/performances\/PE\/peer-review\/\d+$/);
   const page = me.getByTestId('peer-review-page');
   await expect(page.getByTestId('essay-view')).toContainText('의 에세이입니다');
+  // The scale starts at half the maximum (4 → 2); the comment is required.
+  await expect(page.getByRole('radio', { name: '2' })).toBeChecked();
+  await page.getByTestId('submit-review').click();
+  await expect(toast(me, t('review.commentRequired'))).toBeVisible();
+  await expect(page.getByText(t('validation.required'))).toBeVisible();
   await page.getByTestId('standard-0').getByText('3', { exact: true }).click();
   await expect(page.getByRole('radio', { name: '3' })).toBeChecked();
   await page.getByLabel(t('review.comment')).fill('주장이 첫 문장에 분명히 드러납니다.');
@@ -144,10 +189,47 @@ test('learners review each other, evaluate themselves, rate what they received a
   await page.getByTestId('submit-review').click();
   await expect(toast(me, t('review.saved'))).toBeVisible();
   await page.getByRole('link', { name: t('review.backToList') }).click();
+  await expect(list.getByText(t('review.done'), { exact: true })).toBeVisible();
+  await expect(list.getByTestId('self-review-warning')).toHaveCount(0);
   await list.getByRole('link', { name: t('review.self') }).click();
+  await expect(me.getByTestId('essay-view')).toContainText('학습자 1의 에세이입니다');
   await me.getByLabel(t('review.comment')).fill('근거가 더 필요합니다.');
   await me.getByTestId('submit-review').click();
   await expect(toast(me, t('review.saved'))).toBeVisible();
+  await me.getByRole('link', { name: t('review.backToList') }).click();
+  await expect(list.getByText(t('review.done'), { exact: true })).toHaveCount(2);
+
+  // On a phone: the essay above the rubric, nothing wider than the screen.
+  const phone = learners[1] as Page;
+  await phone.goto(`${COURSE}/learner/assignments/${aid}/performances/PE`);
+  await phone
+    .getByTestId('peer-review-list')
+    .getByRole('link', { name: t('review.peer', { n: 1 }) })
+    .click();
+  const essayCard = phone.getByText(t('review.essayOf', { who: t('review.peer', { n: 1 }) }), {
+    exact: true,
+  });
+  const rubricCard = phone.getByText(t('review.rubric'), { exact: true });
+  await expect(phone.getByTestId('essay-view')).toBeVisible();
+  const eBox = await essayCard.boundingBox();
+  const rBox = await rubricCard.boundingBox();
+  expect(eBox && rBox && rBox.y > eBox.y + eBox.height).toBe(true);
+  await fitsWidth(phone);
+  await shot(phone, 'peer-review-phone');
+
+  // In English: the same list with English labels and the English warning.
+  const en = learners[2] as Page;
+  await en.goto(`${COURSE}/learner/assignments/${aid}/performances/PE`);
+  const enList = en.getByTestId('peer-review-list');
+  await expect(enList.getByRole('heading', { name: t('review.toReview', {}, 'en') })).toBeVisible();
+  await expect(enList.getByRole('link', { name: t('review.peer', { n: 1 }, 'en') })).toBeVisible();
+  await expect(enList.getByTestId('self-review-warning')).toHaveText(
+    t('errors.self_review_locked', {}, 'en'),
+  );
+  await shot(en, 'peer-list-en');
+  await enList.getByRole('link', { name: t('review.peer', { n: 1 }, 'en') }).click();
+  await expect(en.getByRole('button', { name: t('review.submit', {}, 'en') })).toBeVisible();
+  await shot(en, 'peer-review-en');
 
   // The other two finish through the API; the instructor moves on to feedback.
   for (const other of learners.slice(1)) {
@@ -174,28 +256,81 @@ test('learners review each other, evaluate themselves, rate what they received a
       .status,
   ).toBe(200);
 
-  // Feedback: the review received, labelled; a rating; an objection.
+  // Feedback: the review received, labelled; a rating; the move to the revision, once.
   await me.goto(`${COURSE}/learner/assignments/${aid}/performances/FE`);
   const card = me.locator('[data-testid^="received-"]').first();
-  await expect(card).toContainText(t('review.peer', { n: 1 }).replace('동료', '평가자'));
+  await expect(card).toContainText(t('labels.reviewer', { n: 1 }));
   await expect(card).toContainText('문단 연결을 다듬어 보세요.');
+  await expect(card).toContainText(t('review.scale', { point: 2, max: 4 }));
   const rate = card.getByRole('button', { name: t('review.rate') });
   await expect(rate).toBeDisabled();
   await card.locator('[data-testid^="rating-"] label').nth(3).click();
+  await expect(rate).toBeDisabled();
   await card.getByLabel(t('review.ratingComment')).fill('구체적이라 도움이 됐습니다.');
   await rate.click();
   await expect(toast(me, t('review.rated'))).toBeVisible();
+  await expect(rate).toBeDisabled();
   await expect(me.getByRole('dialog').getByText(t('review.toRevision'))).toBeVisible();
+  const revisionTop = () =>
+    me.evaluate(() => document.getElementById('revision-section')?.getBoundingClientRect().top ?? 0);
+  const before = await revisionTop();
   await me
     .getByRole('dialog')
     .getByRole('button', { name: t('review.goRevision') })
     .click();
+  // A second later the page scrolls to the revision (as far as the page allows).
+  await expect.poll(revisionTop).toBeLessThan(before - 100);
+  // A second rating does not ask again.
+  await card.locator('[data-testid^="rating-"] label').nth(4).click();
+  await rate.click();
+  await expect(toast(me, t('review.rated'))).toBeVisible();
+  await me.waitForTimeout(500);
+  await expect(me.getByRole('dialog')).toHaveCount(0);
+
+  // An objection: filed, edited, withdrawn (confirmed), filed again and kept.
+  const dialog = me.getByRole('dialog');
   await card.getByRole('button', { name: t('review.object') }).click();
-  await me.getByRole('dialog').getByRole('textbox').fill('근거를 보지 않고 낮게 준 것 같습니다.');
-  await me.getByTestId('save-objection').click();
+  await expect(dialog.getByTestId('save-objection')).toBeDisabled();
+  await dialog.getByRole('textbox').fill('근거를 보지 않고 낮게 준 것 같습니다.');
+  await dialog.getByTestId('save-objection').click();
+  await expect(toast(me, t('review.objectionSaved'))).toBeVisible();
+  await expect(card).toContainText(t('review.status.pending'));
+  await card.getByRole('button', { name: t('review.editObjection') }).click();
+  await expect(dialog.getByRole('textbox')).toHaveValue('근거를 보지 않고 낮게 준 것 같습니다.');
+  await dialog.getByRole('textbox').fill('두 번째 문단의 근거를 보지 않은 것 같습니다.');
+  await dialog.getByTestId('save-objection').click();
+  await expect(toast(me, t('review.objectionSaved'))).toBeVisible();
+  const mine = await api(me, 'GET', `${COURSE}/assignments/${aid}/`);
+  const feId = (mine.json.progresses as { model: string; performance_id: number }[]).find(
+    (x) => x.model === 'feedbackreview',
+  )?.performance_id;
+  const fe = await api(me, 'GET', `${COURSE}/assignments/${aid}/performances/${feId}/`);
+  expect(fe.json.stage_object.targets[0].matching.objection.comment).toBe(
+    '두 번째 문단의 근거를 보지 않은 것 같습니다.',
+  );
+  await card.getByRole('button', { name: t('review.withdrawObjection') }).click();
+  await dialog.getByRole('button', { name: t('review.withdrawObjection') }).click();
+  await expect(toast(me, t('review.objectionWithdrawn'))).toBeVisible();
+  await expect(card).not.toContainText(t('review.status.pending'));
+  await card.getByRole('button', { name: t('review.object') }).click();
+  await dialog.getByRole('textbox').fill('근거를 보지 않고 낮게 준 것 같습니다.');
+  await dialog.getByTestId('save-objection').click();
   await expect(toast(me, t('review.objectionSaved'))).toBeVisible();
   await expect(card).toContainText(t('review.status.pending'));
   await shot(me, 'feedback-ko');
+
+  // The phone and English views of the feedback step.
+  await phone.goto(`${COURSE}/learner/assignments/${aid}/performances/FE`);
+  await expect(phone.locator('[data-testid^="received-"]').first()).toContainText(
+    t('labels.reviewer', { n: 1 }),
+  );
+  await fitsWidth(phone);
+  await shot(phone, 'feedback-phone');
+  await en.goto(`${COURSE}/learner/assignments/${aid}/performances/FE`);
+  const enCard = en.locator('[data-testid^="received-"]').first();
+  await expect(enCard).toContainText(t('labels.reviewer', { n: 1 }, 'en'));
+  await expect(enCard.getByRole('button', { name: t('review.rate', {}, 'en') })).toBeDisabled();
+  await shot(en, 'feedback-en');
 
   // The instructor sees the objection in the management table's data.
   const table = await api(prof, 'GET', `${COURSE}/assignments/${aid}/management/`);
@@ -217,6 +352,7 @@ test('the peer-review and feedback tabs on a phone, in English', async ({ browse
   await expect(list.getByRole('link', { name: 'Self-evaluation' })).toBeVisible();
   await list.getByRole('link', { name: 'Peer 1' }).click();
   await expect(me.getByTestId('peer-review-page')).toContainText('Rubric');
+  await expect(me.getByTestId('essay-view')).toBeVisible();
   await shot(me, 'peer-review-phone-en');
   await me.goto(`${COURSE}/learner/assignments/5/performances/FE`);
   await expect(me.locator('[data-testid^="received-"]').first()).toContainText('Reviewer 1');

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ApiError } from '../../../lib/api';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { assignmentKey } from '../api/assignment';
 import { createObjection, rateReview, updateObjection, withdrawObjection } from '../api/reviews';
@@ -91,6 +92,10 @@ function ReceivedCard({
   const [objecting, setObjecting] = useState(false);
   const [objection, setObjection] = useState(r.matching.objection?.comment ?? '');
   const [withdrawing, setWithdrawing] = useState(false);
+  /** The server's field messages: of the rating (`point`, `comment`) and of the objection. */
+  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const [objectionError, setObjectionError] = useState<string | undefined>();
+  const join = (list: string[] | undefined) => (list?.length ? list.join(' ') : undefined);
   const unchanged = point === (r.rating?.point ?? 0) && comment === (r.rating?.comment ?? '');
   const refresh = () =>
     queryClient.invalidateQueries({
@@ -99,18 +104,21 @@ function ReceivedCard({
 
   const rate = async () => {
     setBusy(true);
+    setFields({});
     try {
       const answer = await rateReview(ids, r.id, point, comment);
       notify('save', { color: 'teal', message: t('review.rated') });
       await refresh();
       if (answer.revisement) onAllRated(answer.revisement);
     } catch (error) {
+      setFields(fieldErrorsOf(error) ?? {});
       notify('save', { color: 'yellow', message: errorText(error, t('common.wrongRequest')) });
     } finally {
       setBusy(false);
     }
   };
   const saveObjection = async () => {
+    setObjectionError(undefined);
     try {
       if (r.matching.objection) await updateObjection(ids, r.matching.objection.id, objection);
       else await createObjection(ids, r.id, objection);
@@ -118,6 +126,7 @@ function ReceivedCard({
       setObjecting(false);
       await refresh();
     } catch (error) {
+      setObjectionError(join(Object.values(fieldErrorsOf(error) ?? {}).flat()));
       notify('save', { color: 'yellow', message: errorText(error, t('common.wrongRequest')) });
     }
   };
@@ -178,11 +187,19 @@ function ReceivedCard({
             aria-labelledby={`helpful-${r.id}`}
             data-testid={`rating-${r.id}`}
           />
+          {fields.point ? (
+            <Text size="xs" c="red" role="alert">
+              {join(fields.point)}
+            </Text>
+          ) : null}
           <Textarea
             label={t('review.ratingComment')}
             value={comment}
             onChange={(e) => setComment(e.currentTarget.value)}
             readOnly={!editable}
+            required={editable}
+            withAsterisk={false}
+            error={join(fields.comment)}
             autosize
             minRows={2}
             maxLength={5000}
@@ -232,6 +249,8 @@ function ReceivedCard({
             minRows={4}
             autosize
             required
+            maxLength={5000}
+            error={objectionError}
             aria-label={t('review.objectionTitle')}
           />
           <Group justify="flex-end">

@@ -13,7 +13,6 @@ import {
   Text,
   Textarea,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import type { PeerTarget, Performance } from '@pw/contract';
 import { IconLock, IconPaperclip } from '@tabler/icons-react';
@@ -22,6 +21,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { assignmentKey } from '../api/assignment';
 import { peerReviewKey, savePeerReview, usePeerReview } from '../api/reviews';
@@ -55,22 +55,31 @@ export function PeerReviewList({ performance }: { performance: Performance }) {
         const locked = x.is_self_review && !peersDone;
         return (
           <Card key={x.id} withBorder radius="md" p="md" data-testid={`review-target-${x.id}`}>
-            <Group justify="space-between">
-              <Group gap="xs">
-                {locked ? <IconLock size={16} aria-hidden /> : null}
-                {locked ? (
-                  <Tooltip label={t('review.locked')}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={4}>
+                <Group gap="xs" wrap="nowrap">
+                  {locked ? <IconLock size={16} aria-hidden /> : null}
+                  {locked ? (
                     <Text fw={600} c="dimmed">
                       {label}
                     </Text>
-                  </Tooltip>
-                ) : (
-                  <Anchor component={Link} to={`peer-review/${x.id}`} fw={600}>
-                    {label}
-                  </Anchor>
-                )}
-              </Group>
-              <Badge color={x.is_completed ? 'teal' : 'gray'} variant="light">
+                  ) : (
+                    <Anchor component={Link} to={`peer-review/${x.id}`} fw={600}>
+                      {label}
+                    </Anchor>
+                  )}
+                </Group>
+                {locked ? (
+                  <Text size="sm" c="dimmed" data-testid="self-review-warning">
+                    {t('errors.self_review_locked')}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Badge
+                color={x.is_completed ? 'teal' : locked ? 'gray' : 'orange'}
+                variant="light"
+                style={{ flexShrink: 0 }}
+              >
                 {x.is_completed ? t('review.done') : locked ? t('review.locked') : t('review.open')}
               </Badge>
             </Group>
@@ -89,6 +98,8 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Record<number, { point: number; comment: string }>>({});
   const [saving, setSaving] = useState(false);
+  /** The server's field messages of the last save (`responses.{i}.point|comment`, `responses`). */
+  const [fields, setFields] = useState<Record<string, string[]>>({});
   if (review.isError) {
     const error = review.error;
     if (error instanceof ApiError && error.code === 'self_review_locked') {
@@ -122,11 +133,16 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
       id: x.id,
       ...value(x.id, x.standard.max_point, x.point, x.comment),
     }));
-    if (responses.some((x) => !x.comment.trim())) {
+    const blank = responses.flatMap((x, i): [string, string[]][] =>
+      x.comment.trim() ? [] : [[`responses.${i}.comment`, [t('validation.required')]]],
+    );
+    if (blank.length) {
+      setFields(Object.fromEntries(blank));
       notify('save', { color: 'yellow', message: t('review.commentRequired') });
       return;
     }
     setSaving(true);
+    setFields({});
     try {
       const fresh = await savePeerReview(ids, r.id, responses);
       queryClient.setQueryData(peerReviewKey(ids, r.id), fresh);
@@ -136,6 +152,8 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
       setDraft({});
       notify('save', { color: 'teal', message: t('review.saved') });
     } catch (error) {
+      const byField = fieldErrorsOf(error);
+      if (byField) setFields(byField);
       const detail =
         error instanceof ApiError && error.status !== 500 && error.status !== 0
           ? error.body.detail
@@ -145,6 +163,14 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
       setSaving(false);
     }
   };
+  const messagesOf = (...keys: string[]) => {
+    const list = keys.flatMap((k) => fields[k] ?? []);
+    return list.length ? list.join(' ') : undefined;
+  };
+  // Messages that belong to no single standard: shown above the rubric.
+  const general = Object.entries(fields)
+    .filter(([k]) => !/^responses\.\d+/.test(k))
+    .flatMap(([, v]) => v);
 
   return (
     <Stack gap="md" data-testid="peer-review-page">
@@ -179,10 +205,21 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
             {t('review.rubric')}
           </Title>
           <Stack gap="lg">
-            {r.responses.map((x) => {
+            {general.length ? (
+              <Alert color="red" data-testid="review-errors">
+                {general.join(' ')}
+              </Alert>
+            ) : null}
+            {r.responses.map((x, i) => {
               const v = value(x.id, x.standard.max_point, x.point, x.comment);
-              const set = (patch: Partial<typeof v>) =>
+              const set = (patch: Partial<typeof v>) => {
                 setDraft((d) => ({ ...d, [x.id]: { ...v, ...patch } }));
+                setFields((f) =>
+                  Object.fromEntries(Object.entries(f).filter(([k]) => !k.startsWith(`responses.${i}`))),
+                );
+              };
+              const pointError = messagesOf(`responses.${i}.point`, `responses.${i}`);
+              const commentError = messagesOf(`responses.${i}.comment`);
               return (
                 <Stack key={x.id} gap={6} data-testid={`standard-${x.id}`}>
                   <Text fw={600} id={`standard-q-${x.id}`}>
@@ -202,11 +239,17 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
                       label: String(p),
                     }))}
                   />
+                  {pointError ? (
+                    <Text size="xs" c="red" role="alert">
+                      {pointError}
+                    </Text>
+                  ) : null}
                   <Textarea
                     label={t('review.comment')}
                     required
                     value={v.comment}
                     readOnly={!r.editable}
+                    error={commentError}
                     onChange={(e) => set({ comment: e.currentTarget.value })}
                     autosize
                     minRows={2}

@@ -215,6 +215,11 @@ export function WorkPage() {
 
 /** `…/performances/{stageKey}/peer-review/{matchingId}`: one review, inside the tab layout. */
 export function PeerReviewRoute() {
-  const { assignment, courseId } = usePerformanceContext();
-  return <PeerReviewPage ids={{ courseId, assignmentId: assignment.id }} />;
+  const { assignment, courseId, steps, current } = usePerformanceContext();
+  const { stageKey, matchingId } = useParams();
+  const index = steps.findIndex((s) => s.code === stageKey);
+  if (index < 0 || index > current || !steps[index]?.models.includes('peerreview'))
+    return <Navigate replace to="../../../info" relative="path" />;
+  // A fresh page (and draft) per review.
+  return <PeerReviewPage key={matchingId} ids={{ courseId, assignmentId: assignment.id }} />;
 }

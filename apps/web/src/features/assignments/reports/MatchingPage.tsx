@@ -22,6 +22,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { assignmentKey, useAssignment } from '../api/assignment';
 
@@ -49,6 +50,13 @@ export function MatchingPage() {
   const [edits, setEdits] = useState<Record<number, (number | null)[]>>({});
   const [saving, setSaving] = useState(false);
   const [confirmAuto, setConfirmAuto] = useState(false);
+  /** The server's messages of the last save: per slot (`reviewer-slot`) and the rest. */
+  const [slotErrors, setSlotErrors] = useState<Record<string, string>>({});
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const clearErrors = () => {
+    setSlotErrors({});
+    setOtherErrors([]);
+  };
   const back = coursePath(courseId, role, `assignments/${assignmentId}`);
   const data = page.data;
   const slots = useMemo(() => {
@@ -80,23 +88,48 @@ export function MatchingPage() {
 
   const save = async (automatic: boolean) => {
     setSaving(true);
+    clearErrors();
+    // Each pair sent, with the slot it came from, so the server's `matchings.{i}` finds its select.
+    const sent = Object.entries(slots).flatMap(([reviewer, list]) =>
+      list.flatMap((target, slot) => (target === null ? [] : [{ reviewer: Number(reviewer), target, slot }])),
+    );
     try {
-      const matchings = Object.entries(slots).flatMap(([reviewer, list]) =>
-        list.filter((x): x is number => x !== null).map((target) => ({ reviewer: Number(reviewer), target })),
-      );
       const fresh = await apiFetch<Matching>(
         `/courses/${courseId}/assignments/${assignmentId}/matchings-reset/`,
         {
           method: 'POST',
-          body: automatic ? { automatic: true } : { matchings },
+          body: automatic
+            ? { automatic: true }
+            : { matchings: sent.map(({ reviewer, target }) => ({ reviewer, target })) },
         },
       );
       queryClient.setQueryData(key, fresh);
       setEdits({});
       notify('save', { color: 'teal', message: t('matching.saved') });
     } catch (error) {
-      const fields = error instanceof ApiError ? Object.values(error.body.fields ?? {}).flat() : [];
-      notify('save', { color: 'yellow', message: fields[0] ?? t('common.wrongRequest') });
+      const fields = fieldErrorsOf(error) ?? {};
+      const bySlot: Record<string, string> = {};
+      const rest: string[] = [];
+      for (const [field, messages] of Object.entries(fields)) {
+        const pair = /^matchings\.(\d+)$/.exec(field);
+        const author = /^authors\.(\d+)$/.exec(field);
+        const at = pair ? sent[Number(pair[1])] : undefined;
+        if (at) bySlot[`${at.reviewer}-${at.slot}`] = messages.join(' ');
+        else if (author) {
+          const name = data.reviewers.find((r) => r.id === Number(author[1]))?.name;
+          rest.push(...messages.map((m) => (name ? `${name}: ${m}` : m)));
+        } else rest.push(...messages);
+      }
+      setSlotErrors(bySlot);
+      setOtherErrors(rest);
+      const detail =
+        error instanceof ApiError && error.status !== 500 && error.status !== 0
+          ? error.body.detail
+          : undefined;
+      notify('save', {
+        color: 'yellow',
+        message: Object.values(fields).flat()[0] ?? detail ?? t('common.wrongRequest'),
+      });
     } finally {
       setSaving(false);
     }
@@ -113,6 +146,17 @@ export function MatchingPage() {
       {uncovered.length ? (
         <Alert color="yellow" data-testid="matching-uncovered">
           {t('matching.uncovered', { names: uncovered.map((a) => a.name).join(', ') })}
+        </Alert>
+      ) : null}
+      {otherErrors.length ? (
+        <Alert color="red" data-testid="matching-errors">
+          <Stack gap={4}>
+            {otherErrors.map((m) => (
+              <Text key={m} size="sm">
+                {m}
+              </Text>
+            ))}
+          </Stack>
         </Alert>
       ) : null}
       <Card withBorder radius="lg" p="md">
@@ -144,13 +188,15 @@ export function MatchingPage() {
                             clearable
                             aria-label={t('matching.slotLabel', { name: r.name, n })}
                             value={target === null ? null : String(target)}
-                            onChange={(v) =>
+                            error={slotErrors[`${r.id}-${i}`]}
+                            onChange={(v) => {
+                              clearErrors();
                               setEdits((e) => {
                                 const next = [...list];
                                 next[i] = v === null ? null : Number(v);
                                 return { ...e, [r.id]: next };
-                              })
-                            }
+                              });
+                            }}
                             data={authors
                               .filter((a) => a.id !== r.id)
                               .map((a) => ({
@@ -175,7 +221,14 @@ export function MatchingPage() {
         <Button variant="subtle" onClick={() => setConfirmAuto(true)}>
           {t('matching.automatic')}
         </Button>
-        <Button variant="default" onClick={() => setEdits({})}>
+        <Button
+          variant="default"
+          onClick={() => {
+            clearErrors();
+            setEdits({});
+          }}
+          data-testid="reset-matching"
+        >
           {t('matching.reset')}
         </Button>
         <Button
