@@ -66,8 +66,6 @@ function StaffGuard({ children }: { children: ReactNode }) {
   return children;
 }
 
-const coming = (pageKey: string) => <ComingSoon pageKey={pageKey} />;
-
 /** Course routes of part 1 §2 and part 2 §2, relative to /courses/:courseId/:role. */
 function courseRoutes() {
   return (
@@ -92,9 +90,6 @@ function courseRoutes() {
           <Route path="*" element={<Navigate replace to="info" />} />
         </Route>
       </Route>
-      <Route path="results" element={coming('courseResults')} />
-      <Route path="results/enrolls/:enrollId/personal-score" element={coming('personalScore')} />
-      <Route path="my-score" element={coming('myScore')} />
     </Route>
   );
 }
