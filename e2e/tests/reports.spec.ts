@@ -56,6 +56,12 @@ test('a learner reads their report on the completion tab', async ({ browser }) =
   await expect(report.locator('.recharts-surface').first()).toBeVisible();
   // The reviews received, labelled, with their comments.
   await expect(me.getByTestId('report-received')).toContainText('평가자 1');
+  // The others section: the essays this learner reviewed, by label, beside the others' mean.
+  const others = me.getByTestId('report-others');
+  await expect(others).toContainText(t('report.othersTitle'));
+  await expect(others.getByRole('rowheader', { name: t('review.peer', { n: 1 }) })).toBeVisible();
+  await expect(others.getByRole('columnheader', { name: t('report.othersAvg') })).toBeVisible();
+  await expect(me.getByTestId('report-others-bias').first()).toBeVisible();
   await shot(me, 'report-wide-ko');
 });
 
@@ -64,6 +70,7 @@ test('the report on a phone, in English', async ({ browser }) => {
   await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
   await expect(me.getByTestId('report-total')).toContainText(t('report.total', {}, 'en'));
   await expect(me.getByTestId('report-scores')).toContainText(t('report.types.ES', {}, 'en'));
+  await expect(me.getByTestId('report-others')).toContainText(t('report.othersTitle', {}, 'en'));
   await shot(me, 'report-phone-en');
 });
 
@@ -122,6 +129,33 @@ test('the score page: histogram, raters with red marks, an adjustment with a rea
       .first(),
   ).toBeVisible();
   await expect(rowOf().locator('td').first()).not.toHaveText(before);
+});
+
+test('the score page filters by name and by a least consistent rater; the instructor never sees the others section', async ({
+  browser,
+}) => {
+  const prof = await signIn(browser, 'prof@example.com');
+  await prof.goto(`/courses/1/instructor/assignments/${COMPLETE}/score`);
+  const table = prof.getByTestId('score-table');
+  await expect(table.locator('tbody tr')).toHaveCount(30);
+  const name = ((await table.locator('tbody tr').nth(3).getByRole('rowheader').textContent()) ?? '').trim();
+  await prof.getByTestId('score-search').fill(name);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.getByRole('rowheader')).toHaveText(name);
+  await prof.getByTestId('score-search').fill('없는 이름');
+  await expect(prof.getByTestId('score-no-match')).toBeVisible();
+  await prof.getByTestId('score-search').fill('');
+  await prof.getByTestId('score-filter').click();
+  await prof.getByRole('option', { name: t('score.filterLowest') }).click();
+  const kept = await table.locator('tbody tr').count();
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(30);
+  for (let i = 0; i < kept; i++) {
+    await expect(table.locator('tbody tr').nth(i).locator('[data-lowest="true"]').first()).toBeVisible();
+  }
+  await table.locator('tbody tr').first().getByRole('rowheader').getByRole('link').click();
+  await expect(prof.getByTestId('report-view')).toBeVisible();
+  await expect(prof.getByTestId('report-others')).toHaveCount(0);
 });
 
 test('the instructor rules on the objection waiting in the feedback assignment, with a reason', async ({

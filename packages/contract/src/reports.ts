@@ -62,6 +62,35 @@ export const reportSchema = z.object({
   revisement: essayViewSchema.nullable(),
   /** The reviews the essay received (labelled, never named), with points and comments. */
   peer_review_performance: z.object({ reviewers: z.array(receivedReviewSchema) }),
+  /**
+   * The "others" section, only on a learner's own report (null otherwise): the essays they
+   * reviewed, as labels, with their marks beside the other peer reviewers' mean marks.
+   */
+  given_reviews: z
+    .object({
+      reviews: z.array(
+        z.object({
+          /** "Peer n", as on the learner's peer-review list. */
+          label: z.number().int(),
+          is_completed: z.boolean(),
+          standards: z.array(
+            z.object({
+              standard_id: z.number().int(),
+              question: z.string(),
+              max_point: z.number(),
+              my_point: z.number().nullable(),
+              others_avg: z.number().nullable(),
+              others_count: z.number().int(),
+            }),
+          ),
+        }),
+      ),
+      /** Mean of (my mark − others' mean) per standard, in points; positive = more lenient. */
+      bias: z.array(
+        z.object({ question: z.string(), mean_deviation: z.number().nullable(), compared: z.number().int() }),
+      ),
+    })
+    .nullable(),
   /** The engine's explanation: how the learner judged others and themself. */
   explanation: z.object({
     self_assessment: z

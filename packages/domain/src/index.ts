@@ -8,5 +8,6 @@ export type * from './matching/types';
 export * from './matching/update-matching';
 export * from './matching/validate-matching';
 export * from './scoring/course-results';
+export * from './scoring/given-reviews';
 export * from './scoring/score-assignment';
 export type * from './scoring/types';

@@ -18,7 +18,7 @@ import {
 import { AppError, validationError } from '../../lib/errors';
 import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
 import { fileLink } from '../files/files.service';
-import { receivedReviewsOf } from '../reviews/reviews.service';
+import { givenReviewsOf, receivedReviewsOf } from '../reviews/reviews.service';
 import { type StoredScores, scoreClass } from './compute-reports';
 import { recomputeIfComplete } from './recompute';
 
@@ -206,6 +206,9 @@ async function presentReport(
     peer_review_performance: {
       reviewers: await receivedReviewsOf(deps.db, flags.lang, report.assignmentId, report.enrollmentId),
     },
+    given_reviews: flags.mine
+      ? await givenReviewsOf(deps.db, report.assignmentId, report.enrollmentId)
+      : null,
     explanation: {
       self_assessment: l.selfAssessment
         ? { signed_gap: l.selfAssessment.signedGap, label: l.selfAssessment.label }

@@ -124,10 +124,29 @@ describe('reports', () => {
     });
     expect(mine.json().scores.map((s: { type: string }) => s.type)).toEqual(['ES', 'PE', 'ME', 'FE', 'RE']);
     expect(mine.json().essay.plain_text).toBe('에세이\n');
+    // The others section: the learner gave 5 to both peers; the peer gave 2 and the assistant 4.
+    const given = mine.json().given_reviews;
+    expect(given.reviews.map((r: { label: number }) => r.label)).toEqual([1, 2]);
+    expect(
+      given.reviews
+        .map((r: { standards: { my_point: number; others_avg: number; others_count: number }[] }) => [
+          r.standards[0]!.my_point,
+          r.standards[0]!.others_avg,
+          r.standards[0]!.others_count,
+        ])
+        .sort(),
+    ).toEqual([
+      [5, 2, 1],
+      [5, 4, 1],
+    ]);
+    expect(given.bias).toEqual([{ question: '논지', mean_deviation: 2, compared: 2 }]);
+    expect(JSON.stringify(given)).not.toMatch(/보고서동료|enroll|reviewer/);
     // Another learner's report is not there for them; the instructor and assistants read any.
     const other = stored.find((r) => r.id !== reportId)!;
     expect((await get(`${base()}/${a.id}/reports/${other.id}/`, w.tokens.learner)).statusCode).toBe(404);
-    expect((await get(`${base()}/${a.id}/reports/${other.id}/`, w.tokens.instructor)).statusCode).toBe(200);
+    const asInstructor = await get(`${base()}/${a.id}/reports/${other.id}/`, w.tokens.instructor);
+    expect(asInstructor.statusCode).toBe(200);
+    expect(asInstructor.json().given_reviews).toBeNull();
     expect((await get(`${base()}/${a.id}/reports/${reportId}/`, w.tokens.outsider)).statusCode).toBe(404);
     const table = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
     expect(table).toMatchObject({ completed: true, provisional: false });

@@ -3,10 +3,11 @@ import {
   type PeerReview,
   type PeerTarget,
   type ReceivedReview,
+  type Report,
   saveRule,
   translateShared,
 } from '@pw/contract';
-import { type StageModel, stepsOf } from '@pw/domain';
+import { compareGivenReviews, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -97,6 +98,65 @@ export async function peerTargetsOf(
     is_self_review: x.reviewerId === x.targetId,
     label: labelOf(ordered, x.id),
   }));
+}
+
+/**
+ * The report's "others" section: the reviewer's peer reviews (as labels) with their marks beside
+ * the other completed peer reviews of the same essays (compareGivenReviews in the domain).
+ */
+export async function givenReviewsOf(
+  db: Db | Tx,
+  assignmentId: number,
+  reviewerId: number,
+): Promise<NonNullable<Report['given_reviews']>> {
+  const ordered = await reviewsOf(db, assignmentId, reviewerId);
+  const peers = ordered.filter((x) => x.targetId !== reviewerId);
+  const authors = [...new Set(peers.map((x) => x.targetId))];
+  const around = authors.length
+    ? await db
+        .select()
+        .from(peerMatchings)
+        .where(and(eq(peerMatchings.assignmentId, assignmentId), inArray(peerMatchings.targetId, authors)))
+    : [];
+  const stored = await responsesOf(
+    db,
+    around.map((x) => x.id),
+  );
+  const standards = standardsOf(await stagesOf(db, assignmentId)).map((st, i) => ({
+    id: String(i),
+    question: st.question,
+    maxPoint: st.max_point,
+  }));
+  const toReview = (x: MatchingRow) => ({
+    reviewerId: String(x.reviewerId),
+    authorId: String(x.targetId),
+    isCompleted: x.isCompleted,
+    responses: stored
+      .filter((r) => r.matchingId === x.id)
+      .map((r) => ({ standardId: String(r.standardIndex), point: r.point, editedPoint: r.editedPoint })),
+  });
+  // The reviewer's own reviews first, in label order, so the comparison keeps that order.
+  const others = around.filter((x) => x.reviewerId !== reviewerId);
+  const summary = compareGivenReviews(standards, [...peers, ...others].map(toReview), String(reviewerId));
+  return {
+    reviews: summary.reviews.map((r, i) => ({
+      label: labelOf(ordered, peers[i]?.id ?? 0),
+      is_completed: r.isCompleted,
+      standards: r.standards.map((x) => ({
+        standard_id: Number(x.standardId),
+        question: x.question,
+        max_point: x.maxPoint,
+        my_point: x.myPoint,
+        others_avg: x.othersAvg === null ? null : Math.round(x.othersAvg * 10) / 10,
+        others_count: x.othersCount,
+      })),
+    })),
+    bias: summary.bias.map((b) => ({
+      question: b.question,
+      mean_deviation: b.meanDeviation === null ? null : Math.round(b.meanDeviation * 10) / 10,
+      compared: b.compared,
+    })),
+  };
 }
 
 async function responsesOf(db: Db | Tx, matchingIds: number[]) {

@@ -20,6 +20,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useUpdateReport } from '../api/report';
+import { OthersSection } from './OthersSection';
 
 const RichTextView = lazy(() =>
   import('../performances/RichText').then((m) => ({ default: m.RichTextView })),
@@ -47,7 +48,8 @@ const one = (n: number | null | undefined) => (n == null ? '–' : (Math.round(n
  * each score with its maximum and the class average ("not enough data" said in words), the points
  * received per standard with the metacognition sentence, how helpful the reviews were, how the
  * learner evaluated others, the essay and revision with the comparison, the answers, and the
- * instructor's comment (written here by the instructor and assistants).
+ * instructor's comment (written here by the instructor and assistants), and on a learner's own
+ * report the others section (their marks beside the other reviewers').
  */
 export function ReportView({
   report: r,
@@ -376,6 +378,8 @@ export function ReportView({
           )}
         </Card>
       )}
+
+      {r.is_my_report && r.given_reviews ? <OthersSection given={r.given_reviews} /> : null}
     </Stack>
   );
 }

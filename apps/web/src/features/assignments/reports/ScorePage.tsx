@@ -12,15 +12,17 @@ import {
   NumberInput,
   ScrollArea,
   SegmentedControl,
+  Select,
   Stack,
   Table,
   Text,
   Textarea,
+  TextInput,
   Title,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { Objection, ScoreTable } from '@pw/contract';
+import type { Objection } from '@pw/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,8 +39,9 @@ import {
   scoresKey,
   useScores,
 } from '../api/scores';
+import { type ScoreFilter, type ScoreRow, type ScoreSort, sortAndFilterRows } from './score-rows';
 
-type Row = ScoreTable['reports'][number];
+type Row = ScoreRow;
 type Rater = Row['pr_performance']['reviewers'][number];
 const one = (n: number) => (Math.round(n * 10) / 10).toString();
 const KEYS = {
@@ -51,22 +54,12 @@ const KEYS = {
 
 /** Points a rater gave, as shown in a cell: the edited point where the instructor adjusted. */
 const raterPoints = (r: Rater) => r.responses.map((x) => x.edited_point ?? x.point ?? '–').join(' · ');
-/** The spread of a learner's peer raters' mean points: the essays whose raters disagree most first. */
-function spread(row: Row) {
-  const means = row.pr_performance.reviewers
-    .filter((r) => !r.is_self_review && r.is_completed)
-    .map((r) => {
-      const pts = r.responses.map((x) => x.edited_point ?? x.point ?? 0);
-      return pts.reduce((a, b) => a + b, 0) / Math.max(1, pts.length);
-    });
-  return means.length < 2 ? 0 : Math.max(...means) - Math.min(...means);
-}
-
 /**
  * `/assignments/{id}/score` (instructor and assistants, part 2 §2): the histogram of totals in
  * 10-point bands once complete, the table of the five scores with one column per rater and a self
  * column (red marks for the least consistent evaluators, with a legend and a text mark), sorting
- * by total, name or raters' disagreement, the score-adjustment modal and the revision score modal.
+ * by total, name or raters' disagreement, filters (name, a least consistent rater, an open review, a
+ * waiting objection), the score-adjustment modal and the revision score modal.
  */
 export function ScorePage() {
   const { t } = useTranslation();
@@ -74,18 +67,17 @@ export function ScorePage() {
   const assignmentId = Number(useParams().assignmentId);
   const scores = useScores(courseId, assignmentId);
   const queryClient = useQueryClient();
-  const [sort, setSort] = useState<'total' | 'name' | 'spread'>('total');
+  const [sort, setSort] = useState<ScoreSort>('total');
+  const [filter, setFilter] = useState<ScoreFilter>('all');
+  const [search, setSearch] = useState('');
   const [adjusting, setAdjusting] = useState<{ rater: Rater; row: Row } | null>(null);
   const [revising, setRevising] = useState<Row | null>(null);
   const [ruling, setRuling] = useState<{ id: number; name: string } | null>(null);
   const data = scores.data;
-  const rows = useMemo(() => {
-    const list = [...(data?.reports ?? [])];
-    if (sort === 'name') list.sort((a, b) => a.name.localeCompare(b.name));
-    else if (sort === 'spread') list.sort((a, b) => spread(b) - spread(a));
-    else list.sort((a, b) => b.total - a.total);
-    return list;
-  }, [data, sort]);
+  const rows = useMemo(
+    () => (data ? sortAndFilterRows(data, { sort, filter, search }) : []),
+    [data, sort, filter, search],
+  );
 
   if (scores.isError) return <Navigate replace to="/" />;
   if (!data) {
@@ -169,7 +161,31 @@ export function ScorePage() {
           <Text size="sm" c="dimmed">
             {t('score.lowestLegend')}
           </Text>
-          <Group gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <TextInput
+              size="xs"
+              type="search"
+              aria-label={t('score.search')}
+              placeholder={t('score.search')}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              data-testid="score-search"
+            />
+            <Select
+              size="xs"
+              w={220}
+              aria-label={t('score.filter')}
+              allowDeselect={false}
+              value={filter}
+              onChange={(v) => setFilter((v ?? 'all') as ScoreFilter)}
+              data={[
+                { value: 'all', label: t('score.filterAll') },
+                { value: 'lowest', label: t('score.filterLowest') },
+                { value: 'open', label: t('score.filterOpen') },
+                { value: 'objection', label: t('score.filterObjection') },
+              ]}
+              data-testid="score-filter"
+            />
             <Text size="sm">{t('score.sortBy')}</Text>
             <SegmentedControl
               size="xs"
@@ -183,8 +199,12 @@ export function ScorePage() {
             />
           </Group>
         </Group>
-        {rows.length === 0 ? (
+        {data.reports.length === 0 ? (
           <Text c="dimmed">{t('score.noLearners')}</Text>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" data-testid="score-no-match">
+            {t('score.noMatch')}
+          </Text>
         ) : (
           <ScrollArea>
             <Table striped highlightOnHover data-testid="score-table" miw={800}>

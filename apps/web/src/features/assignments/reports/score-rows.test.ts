@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { type ScoreRow, sortAndFilterRows, spread } from './score-rows';
+
+const rater = (points: number[], extra: Partial<ScoreRow['pr_performance']['reviewers'][number]> = {}) => ({
+  id: Math.floor(Math.random() * 1e6),
+  reviewer: 1,
+  reviewer_name: 'r',
+  is_self_review: false,
+  is_completed: true,
+  is_lowest: false,
+  responses: points.map((point) => ({ point, edited_point: null })),
+  ...extra,
+});
+const row = (
+  enrollment: number,
+  name: string,
+  total: number,
+  reviewers: ReturnType<typeof rater>[],
+): ScoreRow => ({
+  id: enrollment,
+  enrollment,
+  name,
+  total,
+  essay_writing_score: 0,
+  peer_review_score: 0,
+  metacognition_score: 0,
+  feedback_review_score: 0,
+  revisement_score: 0,
+  pr_performance: { reviewers },
+});
+
+const reports = [
+  row(1, '가나', 70, [rater([2, 2]), rater([5, 5])]), // spread 3
+  row(2, 'Bora', 90, [rater([4, 4]), rater([4, 5], { is_lowest: true })]), // spread 0.5
+  row(3, 'Chul', 80, [
+    rater([3, 3]),
+    rater([1, 1], { is_completed: false }),
+    rater([5, 5], { is_self_review: true }),
+  ]),
+];
+const data = { reports, pending_objections: [{ id: 9, matching: 4, author: 3 }] };
+const names = (rows: ScoreRow[]) => rows.map((r) => r.name);
+
+describe('score table rows', () => {
+  it('measures the spread between completed peer raters, ignoring the self-evaluation and open reviews', () => {
+    expect(spread(reports[0]!)).toBe(3);
+    expect(spread(reports[1]!)).toBe(0.5);
+    expect(spread(reports[2]!)).toBe(0);
+  });
+
+  it('sorts by total, by name, or by disagreement first', () => {
+    expect(names(sortAndFilterRows(data, { sort: 'total', filter: 'all', search: '' }))).toEqual([
+      'Bora',
+      'Chul',
+      '가나',
+    ]);
+    expect(names(sortAndFilterRows(data, { sort: 'name', filter: 'all', search: '' }))).toEqual([
+      'Bora',
+      'Chul',
+      '가나',
+    ]);
+    expect(names(sortAndFilterRows(data, { sort: 'spread', filter: 'all', search: '' }))).toEqual([
+      '가나',
+      'Bora',
+      'Chul',
+    ]);
+  });
+
+  it('filters by name, by a least-consistent rater, by an open review and by a waiting objection', () => {
+    expect(names(sortAndFilterRows(data, { sort: 'total', filter: 'all', search: ' bo ' }))).toEqual([
+      'Bora',
+    ]);
+    expect(names(sortAndFilterRows(data, { sort: 'total', filter: 'lowest', search: '' }))).toEqual(['Bora']);
+    expect(names(sortAndFilterRows(data, { sort: 'total', filter: 'open', search: '' }))).toEqual(['Chul']);
+    expect(names(sortAndFilterRows(data, { sort: 'total', filter: 'objection', search: '' }))).toEqual([
+      'Chul',
+    ]);
+    expect(sortAndFilterRows(data, { sort: 'total', filter: 'lowest', search: '가' })).toEqual([]);
+  });
+
+  it('leaves the data it was given in its order', () => {
+    sortAndFilterRows(data, { sort: 'name', filter: 'all', search: '' });
+    expect(names(data.reports)).toEqual(['가나', 'Bora', 'Chul']);
+  });
+});

@@ -1,0 +1,40 @@
+import type { ScoreTable } from '@pw/contract';
+
+// Sorting and filtering of the score page's table (part 2 §2), kept apart from the page so they
+// are tested on their own.
+
+export type ScoreRow = ScoreTable['reports'][number];
+export type ScoreSort = 'total' | 'name' | 'spread';
+/** all; a least-consistent rater among the row's reviewers; a review still open; an objection waiting. */
+export type ScoreFilter = 'all' | 'lowest' | 'open' | 'objection';
+
+/** The spread of a learner's peer raters' mean points: the essays whose raters disagree most first. */
+export function spread(row: ScoreRow) {
+  const means = row.pr_performance.reviewers
+    .filter((r) => !r.is_self_review && r.is_completed)
+    .map((r) => {
+      const pts = r.responses.map((x) => x.edited_point ?? x.point ?? 0);
+      return pts.reduce((a, b) => a + b, 0) / Math.max(1, pts.length);
+    });
+  return means.length < 2 ? 0 : Math.max(...means) - Math.min(...means);
+}
+
+export function sortAndFilterRows(
+  data: Pick<ScoreTable, 'reports' | 'pending_objections'>,
+  options: { sort: ScoreSort; filter: ScoreFilter; search: string },
+): ScoreRow[] {
+  const needle = options.search.trim().toLocaleLowerCase();
+  const objecting = new Set(data.pending_objections.map((o) => o.author));
+  const list = data.reports.filter((row) => {
+    if (needle && !row.name.toLocaleLowerCase().includes(needle)) return false;
+    const peers = row.pr_performance.reviewers.filter((r) => !r.is_self_review);
+    if (options.filter === 'lowest') return peers.some((r) => r.is_lowest);
+    if (options.filter === 'open') return row.pr_performance.reviewers.some((r) => !r.is_completed);
+    if (options.filter === 'objection') return objecting.has(row.enrollment);
+    return true;
+  });
+  if (options.sort === 'name') list.sort((a, b) => a.name.localeCompare(b.name));
+  else if (options.sort === 'spread') list.sort((a, b) => spread(b) - spread(a) || b.total - a.total);
+  else list.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+  return list;
+}
