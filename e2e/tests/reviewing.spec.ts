@@ -4,7 +4,8 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 // Issue 13: three learners review each other anonymously, evaluate themselves once their peer
 // reviews are done, rate the reviews they received, and one objects (files, edits, withdraws and
 // files again). The instructor checks the matching page during the peer review. One learner works
-// on a phone (390px), one in English.
+// on a phone (390px), one in English. A learner who joins during the peer review is approved from
+// the management table, gets essays from the engine and is re-matched on the matching page.
 
 type Tree = { [key: string]: string | Tree };
 type Lang = 'ko' | 'en';
@@ -358,4 +359,138 @@ test('the peer-review and feedback tabs on a phone, in English', async ({ browse
   await expect(me.locator('[data-testid^="received-"]').first()).toContainText('Reviewer 1');
   await expect(me.getByText('How helpful was this review?').first()).toBeVisible();
   await shot(me, 'feedback-phone-en');
+});
+
+test('a learner who joins late during peer review gets essays from the engine, and the instructor re-matches them', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A course of its own, so the class is the three writers and the late joiner.
+  const prof = await signIn(browser, 'prof@example.com');
+  const course = await api(prof, 'POST', '/courses/', undefined, {
+    name: `늦은 참여 ${Date.now() % 100000}`,
+    description: '늦게 들어온 학습자',
+  });
+  expect(course.status).toBe(201);
+  const cid = course.json.id as number;
+  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const emails = ['student23@example.com', 'student24@example.com', 'student25@example.com'];
+  const writers: Page[] = [];
+  for (const [i, email] of emails.entries()) {
+    const page = await signIn(browser, email);
+    expect((await api(page, 'POST', '/enrolls/', { code: `LATE-${i}`, course_code: code })).status).toBe(201);
+    writers.push(page);
+  }
+  const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
+    name: '늦은 참여 과제',
+    description: '서로 평가합니다.',
+    is_directly_starting: 'true',
+    progresses: JSON.stringify([
+      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
+      {
+        model: 'peerreview',
+        stage_object: {
+          peer_count: 2,
+          max_review_score: 10,
+          max_metacognition_score: 10,
+          standards: [{ question: '주장이 분명한가?', max_point: 4 }],
+        },
+      },
+      { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
+      { model: 'revisement', stage_object: { max_revisement_score: 10 } },
+    ]),
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const aid = created.json.id as number;
+  for (const [i, page] of writers.entries()) {
+    const a = await api(page, 'GET', `/courses/${cid}/assignments/${aid}/`);
+    const saved = await api(
+      page,
+      'PATCH',
+      `/courses/${cid}/assignments/${aid}/performances/${a.json.performance_id}/`,
+      {
+        stage_object: { content: { ops: [{ insert: `작가 ${i + 1}의 글입니다.\n` }] } },
+      },
+    );
+    expect(saved.status).toBe(200);
+  }
+  const moved = await api(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
+    expected_stage: 'ES',
+  });
+  expect(moved.status).toBe(200);
+
+  // student26 enrols during the peer review and asks to take part from the course page.
+  const late = await signIn(browser, 'student26@example.com');
+  expect((await api(late, 'POST', '/enrolls/', { code: 'LATE-9', course_code: code })).status).toBe(201);
+  await late.goto(`/courses/${cid}/learner`);
+  const card = late.locator('[data-testid^="assignment-card-"]').filter({ hasText: '늦은 참여 과제' });
+  await card.getByRole('button', { name: t('assignments.join.request') }).click();
+  await expect(toast(late, t('assignments.join.requested'))).toBeVisible();
+  await expect(card.getByRole('button', { name: t('assignments.join.waiting') })).toBeVisible();
+
+  // The instructor approves from the management table: the engine gives the late joiner essays.
+  const roster = (await api(prof, 'GET', `/courses/${cid}/learners/`)).json as {
+    id: number;
+    user: { name: string; email: string };
+  }[];
+  const lateRow = roster.find((r) => r.user.email === 'student26@example.com');
+  expect(lateRow).toBeDefined();
+  const lateName = lateRow?.user.name ?? '';
+  await prof.goto(`/courses/${cid}/instructor/assignments/${aid}`);
+  await prof.getByRole('button', { name: t('assignments.manage.approveLabel', { name: lateName }) }).click();
+  await expect(toast(prof, t('assignments.manage.approved'))).toBeVisible();
+  type Row = { id: number; name: string; has_essay: boolean; targets: { target: number }[] };
+  const before = (await api(prof, 'GET', `/courses/${cid}/assignments/${aid}/matchings/`)).json
+    .reviewers as Row[];
+  const joiner = before.find((r) => r.id === lateRow?.id) as Row;
+  expect(joiner.has_essay).toBe(false);
+  expect(joiner.targets.length).toBeGreaterThanOrEqual(1);
+
+  // On the matching page the instructor moves the late joiner's first review to the essay they
+  // were not given: a writer who reviews that essay gives up the slot, so it has room.
+  const essays = before.filter((r) => r.has_essay);
+  const given = joiner.targets.map((x) => x.target);
+  const free = essays.find((e) => !given.includes(e.id)) as Row;
+  const from = essays.find((e) => e.id !== free.id && e.targets.some((x) => x.target === free.id)) as Row;
+  const fromSlot = from.targets.findIndex((x) => x.target === free.id) + 1;
+  await prof.getByTestId('assignment-matching').click();
+  await expect(prof.getByTestId('matching-page')).toBeVisible();
+  const lateSlot = prof.getByRole('combobox', {
+    name: t('matching.slotLabel', { name: lateName, n: 1 }),
+    exact: true,
+  });
+  await expect(lateSlot).not.toHaveValue('');
+  const fromCell = prof.getByRole('combobox', {
+    name: t('matching.slotLabel', { name: from.name, n: fromSlot }),
+    exact: true,
+  });
+  await prof.locator('td', { has: fromCell }).locator('button').click();
+  await expect(fromCell).toHaveValue('');
+  await lateSlot.click();
+  await prof.getByRole('option', { name: `${free.name} (1/2)` }).click();
+  await expect(lateSlot).toHaveValue(`${free.name} (2/2)`);
+  await expect(prof.getByTestId('matching-uncovered')).toHaveCount(0);
+  await shot(prof, 'matching-late-joiner-ko');
+  await prof.getByTestId('save-matching').click();
+  await expect(toast(prof, t('matching.saved'))).toBeVisible();
+  const after = (await api(prof, 'GET', `/courses/${cid}/assignments/${aid}/matchings/`)).json
+    .reviewers as Row[];
+  expect(after.find((r) => r.id === joiner.id)?.targets.map((x) => x.target)).toContain(free.id);
+  expect(after.find((r) => r.id === from.id)?.targets.map((x) => x.target)).not.toContain(free.id);
+
+  // The late joiner reviews the essay they were moved to, shown by label, never by name.
+  await late.goto(`/courses/${cid}/learner/assignments/${aid}/performances/PE`);
+  const list = late.getByTestId('peer-review-list');
+  await expect(list.getByRole('link', { name: t('review.peer', { n: 1 }) })).toBeVisible();
+  await expect(list).not.toContainText(free.name);
+  const writerIndex = emails.indexOf(roster.find((r) => r.id === free.id)?.user.email ?? '');
+  let found = false;
+  for (let n = 1; n <= given.length && !found; n++) {
+    await late.goto(`/courses/${cid}/learner/assignments/${aid}/performances/PE`);
+    await list.getByRole('link', { name: t('review.peer', { n }) }).click();
+    const essay = late.getByTestId('essay-view');
+    await expect(essay).toContainText('의 글입니다');
+    found = ((await essay.textContent()) ?? '').includes(`작가 ${writerIndex + 1}의 글입니다`);
+  }
+  expect(found).toBe(true);
 });
