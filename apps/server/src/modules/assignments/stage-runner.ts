@@ -3,18 +3,12 @@ import { codeAt, createMatching, dueAdvances, nextBoundary, type StageModel, ste
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import {
-  assignments,
-  enrollments,
-  participations,
-  peerMatchings,
-  performances,
-  stages,
-} from '../../db/schema';
+import { assignments, enrollments, participations, peerMatchings, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
 import { lockAssignmentWork } from './assignment-lock';
+import { activeParticipants, asDomainParticipants } from './participants';
 
 type AssignmentRow = typeof assignments.$inferSelect;
 type StageRow = typeof stages.$inferSelect;
@@ -53,39 +47,14 @@ async function enterStep(tx: Tx, a: AssignmentRow, rows: StageRow[], index: numb
   if (step?.models.includes('peerreview')) {
     const essayStage = rows.find((s) => s.model === 'essaywriting');
     const peerStage = rows.find((s) => s.model === 'peerreview');
-    const participants = await tx
-      .select({
-        id: participations.enrollmentId,
-        isSeat: enrollments.isInstructorSeat,
-        essayDone: performances.isCompleted,
-      })
-      .from(participations)
-      .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
-      .leftJoin(
-        performances,
-        and(
-          eq(performances.enrollmentId, participations.enrollmentId),
-          eq(performances.stageId, essayStage?.id ?? -1),
-        ),
-      )
-      .where(
-        and(
-          eq(participations.assignmentId, a.id),
-          eq(participations.status, 1),
-          eq(enrollments.isActive, true),
-        ),
-      );
+    const participants = await activeParticipants(tx, a.id, essayStage?.id);
     const peerCount = Number((peerStage?.settings as { peer_count?: number } | undefined)?.peer_count ?? 3);
     const result = createMatching({
-      participants: participants.map((p) => ({
-        id: String(p.id),
-        hasEssay: p.essayDone === true,
-        isInstructorLearner: p.isSeat,
-      })),
+      participants: asDomainParticipants(participants),
       peerCount,
       seed: `assignment-${a.id}`,
     });
-    const authors = participants.filter((p) => p.essayDone === true).map((p) => p.id);
+    const authors = participants.filter((p) => p.essayDone).map((p) => p.id);
     const pairs = [
       ...result.pairs.map((p) => ({
         assignmentId: a.id,

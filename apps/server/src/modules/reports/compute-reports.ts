@@ -4,18 +4,10 @@ import {
   type ScoreAssignmentInput,
   scoreAssignment,
 } from '@pw/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  enrollments,
-  feedbackMatchings,
-  participations,
-  peerMatchings,
-  peerResponses,
-  performances,
-  reports,
-  stages,
-} from '../../db/schema';
+import { feedbackMatchings, peerMatchings, peerResponses, reports, stages } from '../../db/schema';
+import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 
 type StageRow = typeof stages.$inferSelect;
 type Settings = Record<string, unknown>;
@@ -46,28 +38,7 @@ export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<S
     (s, i) => ({ id: String(i), question: s.question, maxPoint: s.max_point }),
   );
   const essayStage = rows.find((s) => s.model === 'essaywriting');
-  const people = await db
-    .select({
-      id: participations.enrollmentId,
-      isSeat: enrollments.isInstructorSeat,
-      essayDone: performances.isCompleted,
-    })
-    .from(participations)
-    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
-    .leftJoin(
-      performances,
-      and(
-        eq(performances.enrollmentId, participations.enrollmentId),
-        eq(performances.stageId, essayStage?.id ?? -1),
-      ),
-    )
-    .where(
-      and(
-        eq(participations.assignmentId, assignmentId),
-        eq(participations.status, 1),
-        eq(enrollments.isActive, true),
-      ),
-    );
+  const people = await activeParticipants(db, assignmentId, essayStage?.id);
   const matchings = await db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, assignmentId));
   const ids = matchings.map((x) => x.id);
   const responses = ids.length
@@ -92,11 +63,7 @@ export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<S
       },
       ...(feedback ? { feedbackMaxPoint: num(feedback.max_point, 10) } : {}),
     },
-    learners: people.map((p) => ({
-      id: String(p.id),
-      hasEssay: p.essayDone === true,
-      isInstructorLearner: p.isSeat,
-    })),
+    learners: asDomainParticipants(people),
     reviews: matchings.map((x) => ({
       reviewerId: String(x.reviewerId),
       authorId: String(x.targetId),

@@ -1,7 +1,8 @@
 import { addLateJoiners } from '@pw/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { enrollments, participations, peerMatchings, performances, type stages } from '../../db/schema';
+import { peerMatchings, performances, type stages } from '../../db/schema';
+import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 
 type StageRow = typeof stages.$inferSelect;
 
@@ -14,35 +15,10 @@ export async function matchLateJoiners(tx: Tx, assignmentId: number, rows: reado
   const essayStage = rows.find((s) => s.model === 'essaywriting');
   const peerStage = rows.find((s) => s.model === 'peerreview');
   if (!peerStage) return;
-  const people = await tx
-    .select({
-      id: participations.enrollmentId,
-      essayDone: performances.isCompleted,
-      isSeat: enrollments.isInstructorSeat,
-    })
-    .from(participations)
-    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
-    .leftJoin(
-      performances,
-      and(
-        eq(performances.enrollmentId, participations.enrollmentId),
-        eq(performances.stageId, essayStage?.id ?? -1),
-      ),
-    )
-    .where(
-      and(
-        eq(participations.assignmentId, assignmentId),
-        eq(participations.status, 1),
-        eq(enrollments.isActive, true),
-      ),
-    );
+  const people = await activeParticipants(tx, assignmentId, essayStage?.id);
   const existing = await tx.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, assignmentId));
   const update = addLateJoiners({
-    participants: people.map((p) => ({
-      id: String(p.id),
-      hasEssay: p.essayDone === true,
-      isInstructorLearner: p.isSeat,
-    })),
+    participants: asDomainParticipants(people),
     existing: existing
       .filter((x) => x.reviewerId !== x.targetId)
       .map((x) => ({

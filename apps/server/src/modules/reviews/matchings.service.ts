@@ -1,19 +1,11 @@
 import type { MatchingPage } from '@pw/contract';
 import { codeAt, createMatching, type StageModel, stepsOf, validateMatching } from '@pw/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import {
-  assignments,
-  enrollments,
-  participations,
-  peerMatchings,
-  peerResponses,
-  performances,
-  stages,
-  users,
-} from '../../db/schema';
+import type { Db } from '../../db/client';
+import { assignments, peerMatchings, peerResponses, performances, stages } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
+import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 import { type Caller, loadMembership } from '../courses/courses.policy';
 import { assertCanManageReviews } from './reviews.policy';
 
@@ -38,33 +30,6 @@ async function managed(db: Db, caller: Caller, courseId: number, assignmentId: n
 }
 
 /** The participants who take part, with whether their essay is done. */
-async function participantsOf(db: Db | Tx, assignmentId: number, essayStageId: number | undefined) {
-  return db
-    .select({
-      id: participations.enrollmentId,
-      name: users.name,
-      isSeat: enrollments.isInstructorSeat,
-      essayDone: performances.isCompleted,
-    })
-    .from(participations)
-    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(
-      performances,
-      and(
-        eq(performances.enrollmentId, participations.enrollmentId),
-        eq(performances.stageId, essayStageId ?? -1),
-      ),
-    )
-    .where(
-      and(
-        eq(participations.assignmentId, assignmentId),
-        eq(participations.status, 1),
-        eq(enrollments.isActive, true),
-      ),
-    )
-    .orderBy(asc(users.name), asc(participations.enrollmentId));
-}
 
 /** GET …/matchings/: every reviewer with the essays they review (real names; managers only). */
 export async function matchingPage(
@@ -76,7 +41,7 @@ export async function matchingPage(
   const { a, rows } = await managed(db, caller, courseId, assignmentId);
   const essayStage = rows.find((s) => s.model === 'essaywriting');
   const peerStage = rows.find((s) => s.model === 'peerreview');
-  const people = await participantsOf(db, a.id, essayStage?.id);
+  const people = await activeParticipants(db, a.id, essayStage?.id);
   const pairs = await db
     .select()
     .from(peerMatchings)
@@ -94,7 +59,7 @@ export async function matchingPage(
     reviewers: people.map((p) => ({
       id: p.id,
       name: p.name,
-      has_essay: p.essayDone === true,
+      has_essay: p.essayDone,
       performance_id: reviewPerformances.find((r) => r.enrollmentId === p.id)?.id ?? null,
       targets: pairs
         .filter((x) => x.reviewerId === p.id && x.targetId !== p.id)
@@ -137,24 +102,20 @@ export async function resetMatchings(
   const peerCount = Number((peerStage?.settings as { peer_count?: number } | undefined)?.peer_count ?? 3);
   await db.transaction(async (tx) => {
     await lockAssignmentWork(tx, a.id, 'exclusive');
-    const people = await participantsOf(tx, a.id, essayStage?.id);
+    const people = await activeParticipants(tx, a.id, essayStage?.id);
     // The automatic matching is the engine's, with the seed the stage started with.
     const body =
       'automatic' in request
         ? {
             matchings: createMatching({
-              participants: people.map((p) => ({
-                id: String(p.id),
-                hasEssay: p.essayDone === true,
-                isInstructorLearner: p.isSeat,
-              })),
+              participants: asDomainParticipants(people),
               peerCount,
               seed: `assignment-${a.id}`,
             }).pairs.map((p) => ({ reviewer: Number(p.reviewerId), target: Number(p.authorId) })),
           }
         : request;
     const check = validateMatching({
-      participants: people.map((p) => ({ id: String(p.id), hasEssay: p.essayDone === true })),
+      participants: asDomainParticipants(people),
       pairs: body.matchings.map((x) => ({ reviewerId: String(x.reviewer), authorId: String(x.target) })),
       peerCount,
     });
