@@ -28,6 +28,7 @@ import { performanceRoutes } from './modules/performances/performances.routes';
 import { postRoutes } from './modules/posts/posts.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { resultRoutes } from './modules/results/results.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(performanceRoutes);
       await api.register(reviewRoutes);
       await api.register(reportRoutes);
+      await api.register(resultRoutes);
     },
     { prefix: API_PREFIX },
   );

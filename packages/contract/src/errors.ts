@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'objection_not_open',
   'matching_not_open',
   'matching_invalid',
+  'weights_total',
   'duplicate_email',
   'duplicate',
   'payload_too_large',

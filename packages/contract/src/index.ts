@@ -11,6 +11,7 @@ export * from './performances';
 export * from './posts';
 export * from './profile';
 export * from './reports';
+export * from './results';
 export * from './reviews';
 export * from './stage-display';
 export * from './stages';

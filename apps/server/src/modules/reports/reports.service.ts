@@ -48,7 +48,8 @@ async function assignmentOf(db: Db | Tx, m: Membership, assignmentId: number) {
 const settingsOf = (rows: readonly StageRow[], model: string) =>
   (rows.find((s) => s.model === model)?.settings ?? null) as Settings | null;
 
-function maxScores(rows: readonly StageRow[]) {
+/** Each score's maximum from the stage settings (0 = the kind is not used). */
+export function maxScores(rows: readonly StageRow[]) {
   const n = (v: unknown) => (typeof v === 'number' ? v : 0);
   return {
     ES: n(settingsOf(rows, 'essaywriting')?.max_writing_score),

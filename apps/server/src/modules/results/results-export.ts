@@ -1,0 +1,122 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { type CourseResults, type Language, type ResultRow, sheetName } from '@pw/contract';
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/client';
+import { assertManager, type Caller, loadMembership } from '../courses/courses.policy';
+import { buildCourseResults } from './results.service';
+
+const LABELS: Record<Language, Record<string, string>> = {
+  ko: {
+    results: '과제 점수',
+    weights: '가중치',
+    code: '학번',
+    name: '이름',
+    email: '이메일',
+    state: '상태',
+    active: '수강',
+    withdrawn: '수강 제한',
+    total: '합계',
+    conversion: '환산 점수',
+    assignment: '과제',
+    weight: '가중치',
+    maxTotal: '만점',
+    ES: '글쓰기',
+    PE: '평가 능력',
+    ME: '메타인지',
+    FE: '피드백',
+    RE: '고쳐쓰기',
+  },
+  en: {
+    results: 'Assignment scores',
+    weights: 'Weights',
+    code: 'Student ID',
+    name: 'Name',
+    email: 'Email',
+    state: 'State',
+    active: 'enrolled',
+    withdrawn: 'withdrawn',
+    total: 'Total',
+    conversion: 'Converted score',
+    assignment: 'Assignment',
+    weight: 'Weight',
+    maxTotal: 'Maximum',
+    ES: 'Writing',
+    PE: 'Evaluation ability',
+    ME: 'Metacognition',
+    FE: 'Feedback',
+    RE: 'Revision',
+  },
+};
+
+const PARTS = [
+  ['total', 'total'],
+  ['essay_writing_score', 'ES'],
+  ['peer_review_score', 'PE'],
+  ['metacognition_score', 'ME'],
+  ['feedback_review_score', 'FE'],
+  ['revisement_score', 'RE'],
+] as const;
+
+/**
+ * The course results as a workbook, streamed as it is written (ExcelJS's streaming writer): one
+ * sheet of assignment scores, one row per learner (withdrawn learners last, marked), the total and
+ * the five scores of each assignment, the sum and the converted score; a second sheet of weights.
+ */
+export async function exportCourseResults(db: Db, caller: Caller, courseId: number, lang: Language) {
+  const m = await loadMembership(db, caller, courseId);
+  assertManager(m);
+  const results = await buildCourseResults(db, courseId);
+  return { name: m.course.name, stream: writeWorkbook(results, lang) };
+}
+
+function writeWorkbook(results: CourseResults, lang: Language): Readable {
+  const L = LABELS[lang];
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  book.creator = 'PeerWrite';
+  const sheet = book.addWorksheet(sheetName(L.results ?? 'Results'));
+  const headers = results.table.headers;
+  sheet.columns = [
+    { header: L.code, key: 'code', width: 14 },
+    { header: L.name, key: 'name', width: 16 },
+    { header: L.email, key: 'email', width: 26 },
+    { header: L.state, key: 'state', width: 10 },
+    ...headers.flatMap((h) =>
+      PARTS.map(([key, label]) => ({ header: `${h.name} ${L[label]}`, key: `${h.pk}-${key}`, width: 12 })),
+    ),
+    { header: L.total, key: 'total', width: 10 },
+    { header: L.conversion, key: 'conversion', width: 12 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const add = (row: ResultRow) => {
+    const values: Record<string, string | number | null> = {
+      code: row.code,
+      name: row.name,
+      email: row.email,
+      state: row.is_active ? (L.active ?? '') : (L.withdrawn ?? ''),
+      total: row.total,
+      conversion: row.conversion_score,
+    };
+    for (const cell of row.assignments)
+      for (const [key] of PARTS) values[`${cell.pk}-${key}`] = cell.scores ? cell.scores[key] : null;
+    sheet.addRow(values).commit();
+  };
+  for (const row of results.table.rows) add(row);
+  for (const row of results.table.withdrawn) add(row);
+  sheet.commit();
+  const weights = book.addWorksheet(sheetName(L.weights ?? 'Weights'));
+  weights.columns = [
+    { header: L.assignment, key: 'name', width: 30 },
+    { header: L.weight, key: 'weight', width: 10 },
+    { header: L.maxTotal, key: 'max', width: 10 },
+  ];
+  weights.getRow(1).font = { bold: true };
+  for (const w of results.weights)
+    weights
+      .addRow({ name: w.name, weight: w.weight, max: headers.find((h) => h.pk === w.id)?.max_total ?? 0 })
+      .commit();
+  weights.commit();
+  book.commit().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}

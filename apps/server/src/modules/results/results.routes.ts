@@ -1,0 +1,72 @@
+import {
+  courseResultsSchema,
+  idParamSchema,
+  personalScoreSchema,
+  pickLanguage,
+  sheetName,
+  weightSchema,
+  weightsUpdateSchema,
+} from '@pw/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { courseResults, getWeights, myScore, personalScore, updateWeights } from './results.service';
+import { exportCourseResults } from './results-export';
+
+const courseParams = z.object({ id: idParamSchema });
+const enrollParams = z.object({ id: idParamSchema, eid: idParamSchema });
+
+/** Course results, weights, personal score and my score (part 2 §2, §5, §7). */
+export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/courses/:id/results/', {
+    schema: { tags: ['results'], params: courseParams, response: { 200: courseResultsSchema } },
+    handler: async (request) => courseResults(app.db, request, request.params.id),
+  });
+
+  app.get('/courses/:id/results/export/', {
+    schema: {
+      tags: ['results'],
+      params: courseParams,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+    handler: async (request, reply) => {
+      const { name, stream } = await exportCourseResults(
+        app.db,
+        request,
+        request.params.id,
+        pickLanguage(request.headers['accept-language']),
+      );
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="results.xlsx"; filename*=UTF-8''${encodeURIComponent(`${sheetName(name)}.xlsx`)}`,
+        )
+        .send(stream);
+    },
+  });
+
+  // The spec shows this path without the trailing slash; the server ignores trailing slashes.
+  app.get('/courses/:id/assignments/weights/', {
+    schema: { tags: ['results'], params: courseParams, response: { 200: z.array(weightSchema) } },
+    handler: async (request) => getWeights(app.db, request, request.params.id),
+  });
+  app.patch('/courses/:id/assignments/weights/', {
+    schema: {
+      tags: ['results'],
+      params: courseParams,
+      body: weightsUpdateSchema,
+      response: { 200: z.array(weightSchema) },
+    },
+    handler: async (request) => updateWeights(app.db, request, request.params.id, request.body),
+  });
+
+  app.get('/courses/:id/enrolls/:eid/personal-score/', {
+    schema: { tags: ['results'], params: enrollParams, response: { 200: personalScoreSchema } },
+    handler: async (request) => personalScore(app.db, request, request.params.id, request.params.eid),
+  });
+
+  app.get('/courses/:id/scores-by-learner/', {
+    schema: { tags: ['results'], params: courseParams, response: { 200: personalScoreSchema } },
+    handler: async (request) => myScore(app.db, request, request.params.id),
+  });
+};

@@ -1,0 +1,353 @@
+import {
+  type CourseResults,
+  MODEL_CODES,
+  type PersonalScore,
+  type ResultRow,
+  type ScoreSetView,
+  type StageModel,
+  type Weight,
+  type WeightsUpdate,
+} from '@pw/contract';
+import { codeAt, computeConversionScore, countNotPerformed, stepsOf } from '@pw/domain';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  assignments,
+  assignmentWeights,
+  courses,
+  enrollments,
+  performances,
+  reports,
+  stages,
+  users,
+} from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import { assertInstructor, assertManager, type Caller, loadMembership } from '../courses/courses.policy';
+import type { StoredScores } from '../reports/compute-reports';
+import { maxScores } from '../reports/reports.service';
+
+type StageRow = typeof stages.$inferSelect;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const ZERO: ScoreSetView = {
+  total: 0,
+  essay_writing_score: 0,
+  peer_review_score: 0,
+  metacognition_score: 0,
+  feedback_review_score: 0,
+  revisement_score: 0,
+};
+
+/** The course's completed assignments, oldest first, with their stages and highest total. */
+async function completedAssignments(db: Db | Tx, courseId: number) {
+  const list = await db
+    .select({ id: assignments.id, name: assignments.name, stepIndex: assignments.stepIndex })
+    .from(assignments)
+    .where(eq(assignments.courseId, courseId))
+    .orderBy(asc(assignments.createdAt), asc(assignments.id));
+  if (list.length === 0) return [];
+  const rows: StageRow[] = await db
+    .select()
+    .from(stages)
+    .where(
+      inArray(
+        stages.assignmentId,
+        list.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(stages.position));
+  return list.flatMap((a) => {
+    const own = rows.filter((s) => s.assignmentId === a.id);
+    const steps = stepsOf(
+      own.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
+    );
+    if (codeAt(steps, a.stepIndex) !== 'CO') return [];
+    const max = maxScores(own);
+    return [{ ...a, stages: own, maxTotal: max.ES + max.PE + max.ME + max.FE + max.RE }];
+  });
+}
+type Completed = Awaited<ReturnType<typeof completedAssignments>>[number];
+
+const viewOf = (stored: StoredScores | null): ScoreSetView | null => {
+  const s = stored?.learner?.scores;
+  if (!s) return null;
+  return {
+    total: round1(s.total),
+    essay_writing_score: round1(s.essayWriting),
+    peer_review_score: round1(s.peerReview),
+    metacognition_score: round1(s.metacognition),
+    feedback_review_score: round1(s.feedbackReview),
+    revisement_score: round1(s.revisement),
+  };
+};
+
+/** The stored reports of these assignments: per assignment, per enrolment, the id and the scores. */
+async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
+  const byAssignment = new Map<
+    number,
+    Map<number, { id: number; scores: ScoreSetView | null; seat: boolean }>
+  >();
+  if (list.length === 0) return byAssignment;
+  const rows = await db
+    .select({
+      id: reports.id,
+      assignmentId: reports.assignmentId,
+      enrollmentId: reports.enrollmentId,
+      scores: reports.scores,
+    })
+    .from(reports)
+    .where(
+      and(
+        inArray(
+          reports.assignmentId,
+          list.map((a) => a.id),
+        ),
+        isNotNull(reports.computedAt),
+      ),
+    );
+  for (const r of rows) {
+    const stored = r.scores as StoredScores | null;
+    const map = byAssignment.get(r.assignmentId) ?? new Map();
+    map.set(r.enrollmentId, {
+      id: r.id,
+      scores: viewOf(stored),
+      seat: stored?.learner?.isInstructorLearner === true,
+    });
+    byAssignment.set(r.assignmentId, map);
+  }
+  return byAssignment;
+}
+
+/** Class averages of the active learners' scores (instructor seats and withdrawn learners out). */
+function averageOf(sets: readonly ScoreSetView[]): ScoreSetView {
+  if (sets.length === 0) return { ...ZERO };
+  const mean = (key: keyof ScoreSetView) => round1(sets.reduce((sum, s) => sum + s[key], 0) / sets.length);
+  return {
+    total: mean('total'),
+    essay_writing_score: mean('essay_writing_score'),
+    peer_review_score: mean('peer_review_score'),
+    metacognition_score: mean('metacognition_score'),
+    feedback_review_score: mean('feedback_review_score'),
+    revisement_score: mean('revisement_score'),
+  };
+}
+
+async function weightsOf(db: Db | Tx, list: readonly Completed[]): Promise<Weight[]> {
+  const stored = list.length
+    ? await db
+        .select()
+        .from(assignmentWeights)
+        .where(
+          inArray(
+            assignmentWeights.assignmentId,
+            list.map((a) => a.id),
+          ),
+        )
+    : [];
+  return list.map((a) => ({
+    id: a.id,
+    name: a.name,
+    weight: stored.find((w) => w.assignmentId === a.id)?.weight ?? 0,
+  }));
+}
+
+/** The course's learners (never the instructor's own seat), active first, by name. */
+async function learnersOf(db: Db | Tx, courseId: number) {
+  return db
+    .select({
+      id: enrollments.id,
+      code: enrollments.code,
+      isActive: enrollments.isActive,
+      name: users.name,
+      email: users.email,
+    })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.isInstructorSeat, false)))
+    .orderBy(asc(users.name), asc(enrollments.id));
+}
+
+/** Per enrolment, how many stage tasks of the completed assignments were left unfinished. */
+async function notPerformedOf(db: Db | Tx, list: readonly Completed[]) {
+  const stageIds = list.flatMap((a) => a.stages.map((s) => s.id));
+  const models = new Map(list.flatMap((a) => a.stages.map((s) => [s.id, s.model as StageModel] as const)));
+  const rows = stageIds.length
+    ? await db
+        .select({
+          enrollmentId: performances.enrollmentId,
+          stageId: performances.stageId,
+          done: performances.isCompleted,
+        })
+        .from(performances)
+        .where(inArray(performances.stageId, stageIds))
+    : [];
+  const byEnrollment = new Map<number, { unit: string; isCompleted: boolean }[]>();
+  for (const r of rows) {
+    const model = models.get(r.stageId);
+    if (!model) continue;
+    const list = byEnrollment.get(r.enrollmentId) ?? [];
+    list.push({ unit: MODEL_CODES[model], isCompleted: r.done });
+    byEnrollment.set(r.enrollmentId, list);
+  }
+  const order = ['ES', 'QU', 'PE', 'FE', 'RE'];
+  return (enrollmentId: number) =>
+    countNotPerformed(
+      [...(byEnrollment.get(enrollmentId) ?? [])].sort(
+        (a, b) => order.indexOf(a.unit) - order.indexOf(b.unit),
+      ),
+    ).map((c) => ({ unit: c.unit, not_performed: c.notPerformed, total: c.total }));
+}
+
+/** The figures of the results page and the export, for one course the caller manages. */
+export async function buildCourseResults(db: Db | Tx, courseId: number): Promise<CourseResults> {
+  const list = await completedAssignments(db, courseId);
+  const [byAssignment, weights, people, notPerformed] = await Promise.all([
+    reportsOf(db, list),
+    weightsOf(db, list),
+    learnersOf(db, courseId),
+    notPerformedOf(db, list),
+  ]);
+  const rowOf = (p: (typeof people)[number]): ResultRow => {
+    const cells = list.map((a) => {
+      const r = byAssignment.get(a.id)?.get(p.id);
+      return { pk: a.id, report: r?.id ?? null, scores: r?.scores ?? null };
+    });
+    return {
+      pk: p.id,
+      name: p.name,
+      email: p.email,
+      code: p.code,
+      is_active: p.isActive,
+      assignments: cells,
+      not_performed: notPerformed(p.id),
+      total: round1(cells.reduce((sum, c) => sum + (c.scores?.total ?? 0), 0)),
+      conversion_score: computeConversionScore(
+        weights.map((w) => ({ assignmentId: String(w.id), weight: w.weight })),
+        list.map((a, i) => ({
+          assignmentId: String(a.id),
+          total: cells[i]?.scores?.total ?? null,
+          maxTotal: a.maxTotal,
+        })),
+      ),
+    };
+  };
+  const active = people.filter((p) => p.isActive);
+  const activeIds = new Set(active.map((p) => p.id));
+  return {
+    chart: list.map((a) => {
+      const sets = [...(byAssignment.get(a.id)?.entries() ?? [])].flatMap(([enrollmentId, r]) =>
+        activeIds.has(enrollmentId) && !r.seat && r.scores ? [r.scores] : [],
+      );
+      const avg = averageOf(sets);
+      return {
+        id: a.id,
+        name: a.name,
+        max_total: a.maxTotal,
+        total_avg: avg.total,
+        essay_writing_score_avg: avg.essay_writing_score,
+        peer_review_score_avg: avg.peer_review_score,
+        metacognition_score_avg: avg.metacognition_score,
+        feedback_review_score_avg: avg.feedback_review_score,
+        revisement_score_avg: avg.revisement_score,
+      };
+    }),
+    weights,
+    table: {
+      headers: list.map((a) => ({ pk: a.id, name: a.name, max_total: a.maxTotal })),
+      rows: active.map(rowOf),
+      withdrawn: people.filter((p) => !p.isActive).map(rowOf),
+    },
+  };
+}
+
+/** GET /courses/{id}/results/: the instructor and assistants. */
+export async function courseResults(db: Db, caller: Caller, courseId: number) {
+  assertManager(await loadMembership(db, caller, courseId));
+  return buildCourseResults(db, courseId);
+}
+
+/** GET …/assignments/weights: the completed assignments' weights (instructor and assistants). */
+export async function getWeights(db: Db, caller: Caller, courseId: number) {
+  assertManager(await loadMembership(db, caller, courseId));
+  return weightsOf(db, await completedAssignments(db, courseId));
+}
+
+/**
+ * PATCH …/assignments/weights/ (the instructor): sets the weights of completed assignments. The
+ * weights not sent keep their stored value, and the whole set must add up to 0..100; the course
+ * row is locked while deciding, so two partial changes at once cannot together pass 100.
+ */
+export async function updateWeights(db: Db, caller: Caller, courseId: number, body: WeightsUpdate) {
+  assertInstructor(await loadMembership(db, caller, courseId));
+  return db.transaction(async (tx) => {
+    await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
+    const list = await completedAssignments(tx, courseId);
+    const known = new Set(list.map((a) => a.id));
+    const fields: Record<string, string[]> = {};
+    const seen = new Set<number>();
+    body.weights.forEach((w, i) => {
+      if (!known.has(w.id) || seen.has(w.id)) fields[`weights.${i}.id`] = ['validation.invalid'];
+      seen.add(w.id);
+    });
+    if (Object.keys(fields).length) throw validationError(fields);
+    const current = await weightsOf(tx, list);
+    const next = current.map((w) => ({
+      ...w,
+      weight: body.weights.find((x) => x.id === w.id)?.weight ?? w.weight,
+    }));
+    const total = next.reduce((sum, w) => sum + w.weight, 0);
+    if (total < 0 || total > 100) throw new AppError('weights_total', { params: { total } });
+    for (const w of body.weights) {
+      await tx
+        .insert(assignmentWeights)
+        .values({ assignmentId: w.id, weight: w.weight })
+        .onConflictDoUpdate({ target: assignmentWeights.assignmentId, set: { weight: w.weight } });
+    }
+    return next;
+  });
+}
+
+async function personalScoreOf(db: Db, courseId: number, enrollmentId: number): Promise<PersonalScore> {
+  const [person] = await db
+    .select({ id: enrollments.id, name: users.name })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.courseId, courseId)));
+  if (!person) throw new AppError('not_found');
+  const list = await completedAssignments(db, courseId);
+  const [byAssignment, people] = await Promise.all([reportsOf(db, list), learnersOf(db, courseId)]);
+  const active = new Set(people.filter((p) => p.isActive).map((p) => p.id));
+  return {
+    id: person.id,
+    name: person.name,
+    assignments: list.map((a) => {
+      const reports = byAssignment.get(a.id);
+      const mine = reports?.get(person.id);
+      const sets = [...(reports?.entries() ?? [])].flatMap(([id, r]) =>
+        active.has(id) && !r.seat && r.scores ? [r.scores] : [],
+      );
+      return {
+        id: a.id,
+        name: a.name,
+        report: mine?.id ?? null,
+        max_total: a.maxTotal,
+        all_score: averageOf(sets),
+        individual_score: mine?.scores ?? null,
+      };
+    }),
+  };
+}
+
+/** GET …/enrolls/{eid}/personal-score: the instructor and assistants for anyone, a learner for themself. */
+export async function personalScore(db: Db, caller: Caller, courseId: number, enrollmentId: number) {
+  const m = await loadMembership(db, caller, courseId);
+  const own = m.enrollment?.id === enrollmentId;
+  if (!m.isInstructor && !m.isAssistant && !own) throw new AppError('not_found');
+  return personalScoreOf(db, courseId, enrollmentId);
+}
+
+/** GET /courses/{id}/scores-by-learner/: the caller's own scores (my score). */
+export async function myScore(db: Db, caller: Caller, courseId: number) {
+  const m = await loadMembership(db, caller, courseId);
+  if (!m.enrollment) throw new AppError('not_found');
+  return personalScoreOf(db, courseId, m.enrollment.id);
+}
