@@ -27,6 +27,12 @@ const PerformancesLayout = lazyPage(
 );
 const MatchingPage = lazyPage(() => import('../features/assignments/reports/MatchingPage'), 'MatchingPage');
 const ScorePage = lazyPage(() => import('../features/assignments/reports/ScorePage'), 'ScorePage');
+const ResultsPage = lazyPage(() => import('../features/results/routes/ResultsPage'), 'ResultsPage');
+const PersonalScorePage = lazyPage(
+  () => import('../features/results/routes/PersonalScorePage'),
+  'PersonalScorePage',
+);
+const MyScorePage = lazyPage(() => import('../features/results/routes/PersonalScorePage'), 'MyScorePage');
 const ReportPage = lazyPage(() => import('../features/assignments/reports/ReportPage'), 'ReportPage');
 const PeerReviewRoute = lazyPage(
   () => import('../features/assignments/performances/WorkPage'),
@@ -76,6 +82,9 @@ function courseRoutes() {
         <Route path="posts/new" element={<PostNewPage />} />
         <Route path="posts/:postId" element={<PostPage />} />
         <Route path="posts/:postId/edit" element={<PostEditPage />} />
+        <Route path="results" element={<ResultsPage />} />
+        <Route path="results/enrolls/:enrollId/personal-score" element={<PersonalScorePage />} />
+        <Route path="my-score" element={<MyScorePage />} />
         <Route path="assignments/new" element={<AssignmentNewPage />} />
         <Route path="assignments/:assignmentId" element={<AssignmentManagementPage />} />
         <Route path="assignments/:assignmentId/edit" element={<AssignmentEditPage />} />

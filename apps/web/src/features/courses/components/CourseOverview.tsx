@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconChartBar,
   IconCheck,
   IconCopy,
   IconPencil,
@@ -249,6 +250,19 @@ export function CourseOverview() {
         <Field label={t('courses.lecturePlan')}>
           <FileLinks files={course.files} testId="course-files" />
         </Field>
+        {role === 'learner' && info.is_learner ? (
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={coursePath(courseId, role, 'my-score')}
+              variant="light"
+              leftSection={<IconChartBar size={16} />}
+              data-testid="my-score-link"
+            >
+              {t('courses.myScore')}
+            </Button>
+          </Group>
+        ) : null}
         {isManager ? (
           <>
             <Divider />
@@ -263,6 +277,15 @@ export function CourseOverview() {
               </Button>
               <Button variant="default" leftSection={<IconUsers size={16} />} onClick={students.open}>
                 {t('courses.manageStudents')}
+              </Button>
+              <Button
+                component={Link}
+                to={coursePath(courseId, role, 'results')}
+                variant="default"
+                leftSection={<IconChartBar size={16} />}
+                data-testid="course-results-link"
+              >
+                {t('courses.results')}
               </Button>
               {isInstructorView ? (
                 <Button

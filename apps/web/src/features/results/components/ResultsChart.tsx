@@ -1,0 +1,44 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Card, Group, Radio, Text, Title } from '@mantine/core';
+import { type CourseResults, RESULT_SCORE_KEYS, type ResultScoreKey } from '@pw/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The class averages by assignment (active learners), one score at a time (part 2 §2). */
+export function ResultsChart({ chart }: { chart: CourseResults['chart'] }) {
+  const { t } = useTranslation();
+  const [key, setKey] = useState<ResultScoreKey>('total');
+  const data = chart.map((a) => ({ name: a.name, average: a[`${key}_avg`] }));
+  return (
+    <Card withBorder radius="lg" p="lg" data-testid="results-chart">
+      <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap">
+        <Title order={2} size="h5">
+          {t('results.chartTitle')}
+        </Title>
+        <Radio.Group
+          value={key}
+          onChange={(v) => setKey(v as ResultScoreKey)}
+          aria-label={t('results.chartFilter')}
+        >
+          <Group gap="sm" wrap="wrap">
+            {RESULT_SCORE_KEYS.map((k) => (
+              <Radio key={k} value={k} label={t(`results.keys.${k}`)} size="xs" />
+            ))}
+          </Group>
+        </Radio.Group>
+      </Group>
+      <BarChart
+        h={240}
+        data={data}
+        dataKey="name"
+        series={[{ name: 'average', label: t('results.classAverage'), color: 'indigo.6' }]}
+        aria-label={t('results.chartAria', { score: t(`results.keys.${key}`) })}
+        withBarValueLabel
+      />
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('results.chartNote')}
+      </Text>
+    </Card>
+  );
+}
