@@ -8,6 +8,7 @@ import { computeReports } from '../../modules/reports/compute-reports';
 import type { Db, Tx } from '../client';
 import {
   assignments,
+  assignmentWeights,
   comments,
   courses,
   enrollments,
@@ -228,6 +229,11 @@ async function seedDemoCourse(
     seats.map((e) => e.id),
   );
   await seedCompletedReports(db, course.id, prof);
+  await seedSecondCompleted(
+    db,
+    course.id,
+    seats.map((e) => e.id),
+  );
   await db.insert(comments).values([
     { postId: welcome.id, authorId: learners[2] ?? null, content: '에세이 분량 제한은 공백 포함인가요?' },
     { postId: welcome.id, authorId: prof, content: '네, 공백을 포함한 글자 수입니다.' },
@@ -851,4 +857,127 @@ async function seedCompletedReports(db: Db, courseId: number, prof: number) {
       })
       .where(eq(reports.id, first.id));
   }
+}
+
+/** Short review essays of the second completed assignment. */
+const REVIEW_ESSAYS = [
+  '이 영화는 평범한 가족의 하루를 따라가며 말하지 않은 감정이 쌓이는 과정을 보여 준다. 대사보다 침묵이 많은 장면들이 오히려 인물의 마음을 더 잘 드러낸다.',
+  '소설의 결말은 열려 있지만 허술하지 않다. 작가는 앞에서 흘려 둔 작은 단서들을 마지막 장면에서 조용히 모아, 독자가 스스로 답을 찾게 만든다.',
+  '전시는 도시의 오래된 간판을 모아 한 시대의 글씨체를 보여 준다. 설명이 짧아 아쉽지만, 간판 하나하나가 그 자체로 이야기를 품고 있다.',
+];
+
+/**
+ * A second completed assignment (essay and peer review only), so the course results, the weights
+ * and the learners' score trends have two assignments to compare on a fresh start. Weights 40/60.
+ */
+async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
+  const now = Date.now();
+  const [a] = await db
+    .insert(assignments)
+    .values({
+      courseId,
+      name: '예비 과제: 짧은 비평문',
+      description: '최근에 본 영화, 책, 전시 중 하나를 골라 짧은 비평문을 쓰고 서로 평가합니다.',
+      stepIndex: 2,
+    })
+    .returning({ id: assignments.id });
+  if (!a) return;
+  const rows = await db
+    .insert(stages)
+    .values([
+      {
+        assignmentId: a.id,
+        position: 0,
+        model: 'essaywriting' as const,
+        settings: ESSAY,
+        startAt: null,
+        endAt: null,
+      },
+      {
+        assignmentId: a.id,
+        position: 1,
+        model: 'peerreview' as const,
+        settings: PEER,
+        startAt: null,
+        endAt: null,
+      },
+    ])
+    .returning({ id: stages.id, model: stages.model });
+  const essayStage = rows.find((r) => r.model === 'essaywriting')?.id ?? 0;
+  const peerStage = rows.find((r) => r.model === 'peerreview')?.id ?? 0;
+  await db
+    .insert(participations)
+    .values(seats.map((enrollmentId) => ({ assignmentId: a.id, enrollmentId, status: 1 })));
+  await db.insert(performances).values([
+    ...seats.map((enrollmentId, i) => {
+      const text = `${REVIEW_ESSAYS[i % REVIEW_ESSAYS.length]} (${i + 1})`;
+      return {
+        stageId: essayStage,
+        enrollmentId,
+        isCompleted: true,
+        editorType: 'Q',
+        plainText: text,
+        content: { ops: [{ insert: `${text}\n` }] },
+        completedAt: new Date(now - 20 * DAY),
+      };
+    }),
+    ...seats.map((enrollmentId) => ({
+      stageId: peerStage,
+      enrollmentId,
+      isCompleted: true,
+      completedAt: new Date(now - 15 * DAY),
+    })),
+  ]);
+  const matching = createMatching({
+    participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
+    peerCount: PEER.peer_count,
+    seed: `assignment-${a.id}`,
+  });
+  const made = await db
+    .insert(peerMatchings)
+    .values([
+      ...matching.pairs.map((p) => ({
+        assignmentId: a.id,
+        reviewerId: Number(p.reviewerId),
+        targetId: Number(p.authorId),
+        isCompleted: true,
+        completedAt: new Date(now - 15 * DAY),
+      })),
+      ...seats.map((id) => ({
+        assignmentId: a.id,
+        reviewerId: id,
+        targetId: id,
+        isCompleted: true,
+        completedAt: new Date(now - 15 * DAY),
+      })),
+    ])
+    .returning({
+      id: peerMatchings.id,
+      reviewerId: peerMatchings.reviewerId,
+      targetId: peerMatchings.targetId,
+    });
+  // Writers of later essays write a little better; most reviewers follow that, a few do not.
+  const rank = new Map(seats.map((id, i) => [id, i]));
+  await db.insert(peerResponses).values(
+    made.flatMap((x, n) =>
+      PEER.standards.map((standard, i) => {
+        const quality = 2 + Math.round(((rank.get(x.targetId) ?? 0) / Math.max(1, seats.length - 1)) * 3);
+        const noise = (n + i) % 5 === 0 ? 1 : (n + i) % 7 === 0 ? -1 : 0;
+        return {
+          matchingId: x.id,
+          standardIndex: i,
+          point: Math.min(standard.max_point, Math.max(1, quality + noise)),
+          comment: REVIEW_COMMENTS[(n * 3 + i) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
+        };
+      }),
+    ),
+  );
+  await computeReports(db as unknown as Tx, a.id, new Date(now - 14 * DAY));
+  const [first] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.courseId, courseId), eq(assignments.name, '0차 과제: 연습')));
+  await db
+    .insert(assignmentWeights)
+    .values([...(first ? [{ assignmentId: first.id, weight: 40 }] : []), { assignmentId: a.id, weight: 60 }]);
 }

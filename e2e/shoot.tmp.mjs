@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const base = process.env.BASE ?? 'http://127.0.0.1:8010';
+const [email, path, name, width, lang] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
+await ctx.addInitScript((l) => localStorage.setItem('language', l), lang);
+const page = await ctx.newPage();
+await page.goto(base + '/sign-in');
+await page.locator('input[name="email"]').fill(email);
+await page.locator('input[name="password"]').fill('demo1234');
+await page.locator('button[type="submit"]').click();
+await page.getByTestId('dashboard-greeting').waitFor();
+await page.goto(base + path);
+await page.waitForTimeout(2500);
+if (process.env.EL) await page.getByTestId(process.env.EL).screenshot({ path: `/tmp/shots/${name}.png` }); else await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+await browser.close();
