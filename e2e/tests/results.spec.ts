@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+
+// Issue 15: the instructor finds the course results from the course page, changes the weights
+// and sees the converted scores change, exports the table and opens it as a spreadsheet; a
+// learner finds their own score from the course page, on a phone in English.
+
+type Tree = { [key: string]: string | Tree };
+type Lang = 'ko' | 'en';
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
+const catalogs: Record<Lang, Tree> = {
+  ko: read('../../apps/web/src/locales/ko/common.json'),
+  en: read('../../apps/web/src/locales/en/common.json'),
+};
+function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
+  let node: string | Tree | undefined = catalogs[lang];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+const SHOTS = process.env.E2E_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+async function signIn(
+  browser: Browser,
+  email: string,
+  viewport = { width: 1440, height: 900 },
+  lang: Lang = 'ko',
+) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  return page;
+}
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+
+test('the instructor changes the weights, sees the converted scores follow and exports the results', async ({
+  browser,
+}) => {
+  const prof = await signIn(browser, 'prof@example.com');
+  await prof.goto('/courses/1/instructor');
+  await prof.getByTestId('course-results-link').click();
+  await expect(prof).toHaveURL(/\/courses\/1\/instructor\/results$/);
+  await expect(prof.getByTestId('results-chart').locator('.recharts-surface')).toBeVisible();
+  const table = prof.getByTestId('results-table');
+  await expect(table.locator('[data-testid^="results-row-"]')).toHaveCount(30);
+  await shot(prof, 'results-wide-ko');
+
+  // The demo weighs the two completed assignments 40 / 60.
+  const form = prof.getByTestId('weights-form');
+  const inputs = form.getByRole('textbox');
+  await expect(inputs).toHaveCount(2);
+  await expect(inputs.nth(0)).toHaveValue('40');
+  await expect(inputs.nth(1)).toHaveValue('60');
+  const row = table.locator('[data-testid^="results-row-"]').first();
+  const cells = row.locator('td');
+  const first = Number(((await cells.nth(0).innerText()).split('\n')[0] ?? '').trim());
+  const second = Number(((await cells.nth(1).innerText()).split('\n')[0] ?? '').trim());
+  const conversion = row.locator('td').last();
+  await expect(conversion).toHaveText(String(Math.round((0.4 * first + 0.6 * second) * 10) / 10));
+
+  // Over 100: the total turns into a warning and nothing is sent.
+  await inputs.nth(0).fill('50');
+  await expect(form.getByTestId('weights-total')).toHaveText(t('results.weightsTotal', { total: 110 }));
+  await expect(form.getByTestId('weights-over')).toBeVisible();
+  await form.getByRole('button', { name: t('results.weightsSave') }).click();
+  await expect(toast(prof, t('results.weightsOver', { total: 110 }))).toBeVisible();
+  // All on the second assignment: the converted score is that assignment's total.
+  await inputs.nth(0).fill('0');
+  await inputs.nth(1).fill('100');
+  await expect(form.getByTestId('weights-over')).toHaveCount(0);
+  await form.getByRole('button', { name: t('results.weightsSave') }).click();
+  await expect(toast(prof, t('results.weightsSaved'))).toBeVisible();
+  await expect(conversion).toHaveText(String(Math.round(second * 10) / 10));
+  await prof.reload();
+  await expect(prof.getByTestId('weights-form').getByRole('textbox').nth(1)).toHaveValue('100');
+
+  // Export: a real workbook, one row per learner, the converted score in the last column.
+  const download = prof.waitForEvent('download');
+  await prof.getByTestId('results-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  await expect(toast(prof, t('results.exported'))).toBeVisible();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await file.path()) as string);
+  const sheet = book.worksheets[0];
+  expect(sheet?.name).toBe('과제 점수');
+  expect(sheet?.rowCount).toBe(31);
+  const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+  expect(header.at(-1)).toBe('환산 점수');
+
+  // Put the demo's weights back for the other tests.
+  const weights = prof.getByTestId('weights-form').getByRole('textbox');
+  await weights.nth(0).fill('40');
+  await weights.nth(1).fill('60');
+  await prof
+    .getByTestId('weights-form')
+    .getByRole('button', { name: t('results.weightsSave') })
+    .click();
+  await expect(toast(prof, t('results.weightsSaved'))).toBeVisible();
+
+  // A learner's name opens their personal score.
+  const name = ((await row.getByRole('link').textContent()) ?? '').trim();
+  await row.getByRole('link').click();
+  await expect(prof).toHaveURL(/\/results\/enrolls\/\d+\/personal-score$/);
+  await expect(prof.getByTestId('personal-score-title')).toHaveText(t('results.personalTitle', { name }));
+  await expect(prof.getByTestId('personal-score-table').getByRole('rowheader')).toHaveCount(2);
+});
+
+test('a learner opens my score from the course page, on a phone in English, and goes on to a report', async ({
+  browser,
+}) => {
+  const me = await signIn(browser, 'student03@example.com', { width: 390, height: 844 }, 'en');
+  await me.goto('/courses/1/learner');
+  await me.getByTestId('my-score-link').click();
+  await expect(me).toHaveURL(/\/courses\/1\/learner\/my-score$/);
+  await expect(me.getByTestId('personal-score-title')).toHaveText(t('results.myTitle', {}, 'en'));
+  const rows = me.getByTestId('personal-score-table').getByRole('rowheader');
+  await expect(rows).toHaveCount(2);
+  await expect(me.locator('.recharts-surface').first()).toBeVisible();
+  await shot(me, 'my-score-phone-en');
+  await rows.first().getByRole('link').click();
+  await expect(me.getByTestId('report-view')).toBeVisible();
+  // Someone else's personal score is not theirs to open.
+  await me.goto('/courses/1/learner/results/enrolls/1/personal-score');
+  await expect(me).toHaveURL(/\/404$/);
+});
