@@ -7,9 +7,9 @@ import type { Language } from '@pw/contract';
  */
 export const HELP_TABS = [
   { id: 'general', items: ['q1', 'q2', 'q3', 'q4', 'q5'] },
-  { id: 'learner', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] },
+  { id: 'learner', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'] },
   { id: 'courses', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] },
-  { id: 'assignments', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] },
+  { id: 'assignments', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'] },
 ] as const;
 
 export type HelpTabId = (typeof HELP_TABS)[number]['id'];
