@@ -94,9 +94,10 @@ test('the instructor changes the weights, sees the converted scores follow and e
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile((await file.path()) as string);
   const sheet = book.worksheets[0];
-  expect(sheet?.name).toBe('과제 점수');
-  expect(sheet?.rowCount).toBe(31);
-  const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+  if (!sheet) throw new Error('the workbook has no sheet');
+  expect(sheet.name).toBe('과제 점수');
+  expect(sheet.rowCount).toBe(31);
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(header.at(-1)).toBe('환산 점수');
 
   // Put the demo's weights back for the other tests.

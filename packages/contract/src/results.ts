@@ -54,10 +54,16 @@ const resultRowSchema = z.object({
   is_active: z.boolean(),
   /** One entry per header, in the headers' order; scores null when the learner has no report. */
   assignments: z.array(
-    z.object({ pk: z.number().int(), report: z.number().int().nullable(), scores: scoreSetSchema.nullable() }),
+    z.object({
+      pk: z.number().int(),
+      report: z.number().int().nullable(),
+      scores: scoreSetSchema.nullable(),
+    }),
   ),
   /** Per stage code: how many of the learner's stage tasks were not finished, out of how many. */
-  not_performed: z.array(z.object({ unit: z.string(), not_performed: z.number().int(), total: z.number().int() })),
+  not_performed: z.array(
+    z.object({ unit: z.string(), not_performed: z.number().int(), total: z.number().int() }),
+  ),
   /** Sum of the assignment totals. */
   total: z.number(),
   /** Out of 100, from the weights (equal weights while they are all 0). */

@@ -148,12 +148,7 @@ export function ResultsTable({ results }: { results: CourseResults }) {
           })}
           <Table.Td ta="right">
             <Tooltip label={undoneText || t('results.noTasks')} multiline w={260} withArrow>
-              <Text
-                component="span"
-                size="sm"
-                tabIndex={0}
-                c={undone > 0 ? 'orange.8' : undefined}
-              >
+              <Text component="span" size="sm" tabIndex={0} c={undone > 0 ? 'orange.8' : undefined}>
                 {undone}/{tasks}
                 <VisuallyHidden>{` (${undoneText || t('results.noTasks')})`}</VisuallyHidden>
               </Text>
