@@ -22,6 +22,7 @@ import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { loadSigningSecret } from './modules/files/files.service';
+import { managerRoutes } from './modules/manager/manager.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { performanceRoutes } from './modules/performances/performances.routes';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reviewRoutes);
       await api.register(reportRoutes);
       await api.register(resultRoutes);
+      await api.register(managerRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,7 @@ export * from './constants';
 export * from './courses';
 export * from './errors';
 export * from './ids';
+export * from './manager';
 export * from './messages';
 export * from './organisations';
 export * from './pagination';
