@@ -644,10 +644,9 @@ function stderrLogger(): FastifyBaseLogger {
 export async function main(argv: string[]): Promise<number> {
   const out = (line: string) => console.log(line);
   const err = (line: string) => console.error(line);
-  // Check the command line before opening the database, so a typo never waits on it.
-  const parsed = parseOrgCommand(argv);
-  if (!parsed.ok || parsed.command.kind === 'help')
-    return runOrgCommand(argv, { db: undefined as never, out, err });
+  const noDatabase = undefined as never;
+  const first = parseOrgCommand(argv);
+  if (first.ok && first.command.kind === 'help') return runOrgCommand(argv, { db: noDatabase, out, err });
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -658,6 +657,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  // A configured WEB_DIST serves its files at / too.
+  const publicDirs = config.webDist ? [...DEFAULT_PUBLIC_DIRS, resolve(config.webDist)] : DEFAULT_PUBLIC_DIRS;
+  // Check the command line before opening the database, so a typo never waits on it.
+  const parsed = parseOrgCommand(argv, { publicDirs });
+  if (!parsed.ok) return runOrgCommand(argv, { db: noDatabase, out, err, publicDirs });
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -685,7 +689,13 @@ export async function main(argv: string[]): Promise<number> {
         demo: config.demoData,
         storage: createLocalStorage(join(config.dataDir, 'files')),
       });
-    return await runOrgCommand(argv, { db: database.db, out, err, baseDomain: config.baseDomain });
+    return await runOrgCommand(argv, {
+      db: database.db,
+      out,
+      err,
+      baseDomain: config.baseDomain,
+      publicDirs,
+    });
   } finally {
     await database.close();
   }
