@@ -15,6 +15,8 @@ import {
   signInAs,
   type TestApp,
 } from '../../test/helpers';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { organisations, orgGroups, users } from '../db/schema';
 import { runOrgCommand, USAGE } from './org';
 
@@ -401,7 +403,9 @@ describe('npm run org (a real process on a PGlite DATA_DIR)', () => {
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
 
-  it('creates an organisation and lists it', { timeout: 120_000 }, async () => {
+  it('creates an organisation, lists it, adds its staff, who signs in once the server starts', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pw-org-cli-'));
     const created = await run(dataDir, [
       'create',
@@ -419,6 +423,36 @@ describe('npm run org (a real process on a PGlite DATA_DIR)', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/PeerWrite\s+\(default\)/);
     expect(listed.stdout).toMatch(/Spawned U\s+spawned\s+on\s+on\s+off\s+-\s+0\s+G1/);
+    const staff = await run(dataDir, [
+      'add-staff',
+      'spawned',
+      '--email',
+      'boss@spawned.example',
+      '--name',
+      'Boss',
+      '--password',
+      'secret1',
+    ]);
+    expect(staff.code).toBe(0);
+
+    // The server then starts on that folder and the staff signs in at the subdomain.
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'off',
+      BASE_DOMAIN: 'peer.test',
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp(config, { logger: false, scheduler: false });
+    try {
+      const server = { app } as TestApp;
+      const host = hostOf('spawned');
+      const token = await signInAs(server, 'boss@spawned.example', host, 'secret1');
+      const profile = await call(server, { method: 'GET', url: '/api/v1/users/profile/', token, host });
+      expect(profile.json()).toMatchObject({ is_staff: true, name: 'Boss' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('says to stop the server when the data folder is locked', async () => {
