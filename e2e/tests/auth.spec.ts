@@ -102,12 +102,14 @@ test('staff sign in, see the administrator link, and the sidebar narrows to 57px
   await page.getByRole('button', { name: '메뉴 펼치기' }).click();
   await expect(sidebar).toHaveAttribute('data-wide', 'true');
 
-  // Routes that later releases build show a marked "coming" state; unknown paths go home; trailing slashes go away.
+  // Staff reach the manager area (anything unknown under it goes to the users); unknown paths go home; trailing slashes go away.
   await page.goto('/helps/');
   await expect(page).toHaveURL(/\/helps$/);
   await expect(page.getByTestId('help-page')).toBeVisible();
   await page.goto('/manager/users');
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('manager-users')).toBeVisible();
+  await page.goto('/manager/no-such-section');
+  await expect(page).toHaveURL(/\/manager\/users$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/courses/1/teacher');

@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Actor, createCourseWorld, ESSAY_AND_PEER_REVIEW, multipart } from '../test/factories';
-import { buildTestApp, call, type TestApp } from '../test/helpers';
+import { buildTestApp, call, createUser, type TestApp } from '../test/helpers';
 
 // A schema-driven fuzz of every API operation: the OpenAPI document names the operations, their
 // path, query and JSON body schemas; the multipart forms come from the contract's schemas. Each
@@ -314,7 +314,10 @@ beforeAll(async () => {
   const learners = (
     await call(t, { method: 'GET', url: `/api/v1/courses/${world.course.id}/learners/`, token: tok })
   ).json() as { id: number }[];
+  // The manager area's PATCH may deactivate the user it names: give it one nobody else uses.
+  const spare = await createUser(t, world.org.id, { email: `fuzz-spare-${Date.now()}@example.com` });
   ids = {
+    userId: spare.id,
     id: world.course.id,
     course: world.course.id,
     postId: postBody.id,

@@ -1,7 +1,6 @@
 import { COURSE_ROLES } from '@pw/contract';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon';
 import { SignInPage } from '../features/auth/routes/SignInPage';
 import { useAuth } from '../lib/session/auth-context';
 import { useConfiguration } from '../lib/session/configuration';
@@ -55,6 +54,30 @@ const ProfileEditPage = lazyPage(
   'ProfileEditPage',
 );
 const SupportsPage = lazyPage(() => import('../features/supports/routes/SupportsPage'), 'SupportsPage');
+const ManagerLayout = lazyPage(() => import('../features/manager/routes/ManagerLayout'), 'ManagerLayout');
+const ManagerUsersPage = lazyPage(() => import('../features/manager/routes/UsersPage'), 'UsersPage');
+const ManagerUserNewPage = lazyPage(() => import('../features/manager/routes/UserNewPage'), 'UserNewPage');
+const ManagerUserDetailPage = lazyPage(
+  () => import('../features/manager/routes/UserDetailPage'),
+  'UserDetailPage',
+);
+const ManagerCoursesPage = lazyPage(() => import('../features/manager/routes/CoursesPage'), 'CoursesPage');
+const ManagerCourseDetailPage = lazyPage(
+  () => import('../features/manager/routes/CourseDetailPage'),
+  'CourseDetailPage',
+);
+const ManagerAssignmentsPage = lazyPage(
+  () => import('../features/manager/routes/AssignmentsPage'),
+  'AssignmentsPage',
+);
+const ManagerAssignmentDetailPage = lazyPage(
+  () => import('../features/manager/routes/AssignmentDetailPage'),
+  'AssignmentDetailPage',
+);
+const ManagerSupportsPage = lazyPage(
+  () => import('../features/manager/routes/SupportsListPage'),
+  'SupportsListPage',
+);
 const AppLayout = lazyPage(() => import('./AppLayout'), 'AppLayout');
 
 /** A course route with a role that is not instructor, learner or assistant goes home. */
@@ -134,13 +157,27 @@ export function AppRoutes() {
           <Route path="my-page" element={<MyPage />} />
           <Route path="users/edit" element={<ProfileEditPage />} />
           <Route
-            path="manager/*"
+            path="manager"
             element={
               <StaffGuard>
-                <ComingSoon pageKey="manager" />
+                <ManagerLayout />
               </StaffGuard>
             }
-          />
+          >
+            <Route index element={<Navigate replace to="users" />} />
+            <Route path="users" element={<ManagerUsersPage />} />
+            <Route path="users/new" element={<ManagerUserNewPage />} />
+            <Route path="users/:userId" element={<ManagerUserDetailPage />} />
+            <Route path="courses" element={<ManagerCoursesPage />} />
+            <Route path="courses/:courseId" element={<ManagerCourseDetailPage />} />
+            <Route path="assignments" element={<ManagerAssignmentsPage />} />
+            <Route
+              path="assignments/courses/:courseId/assignments/:assignmentId"
+              element={<ManagerAssignmentDetailPage />}
+            />
+            <Route path="supports" element={<ManagerSupportsPage />} />
+            <Route path="*" element={<Navigate replace to="/manager/users" />} />
+          </Route>
           {courseRoutes()}
           <Route path="404" element={<NotFoundPage />} />
         </Route>

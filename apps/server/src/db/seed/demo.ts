@@ -33,6 +33,8 @@ import {
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_LEARNER_COUNT = 30;
+/** Extra demo users who only fill the manager area's lists. */
+export const DEMO_EXTRA_USERS = 300;
 
 const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임'];
 const GIVEN = [
@@ -92,6 +94,8 @@ export async function seedDatabase(
         loginDesc: '에세이를 쓰고, 동료의 글을 루브릭으로 평가하고, 받은 피드백으로 더 좋은 글을 완성하세요.',
         loginImage: '/branding/demo-login.svg',
         rgb: '86,70,255',
+        // Groups (departments) are managed by staff, so the manager area's group filters apply.
+        isIntegratedManagement: true,
       })
       .returning();
     if (!org) throw new Error('could not create the demo organisation');
@@ -120,6 +124,8 @@ export async function seedDatabase(
           email: 'prof@example.com',
           name: '한교수',
           role: 'I',
+          // Instructors' accounts have an expiry (part 2 §5); the demo's runs a year from today.
+          expireDate: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
           groupId: groups[0]?.id ?? null,
           attendingType: 'N',
           grade: null,
@@ -134,6 +140,35 @@ export async function seedDatabase(
         })),
       ])
       .returning({ id: users.id, email: users.email });
+    // For the manager area: a professor whose account has expired, a learner who was
+    // deactivated, and a few hundred more users across both groups so paging and filters mean
+    // something (they take part in nothing and share the demo password).
+    await tx.insert(users).values([
+      {
+        ...base,
+        email: 'oldprof@example.com',
+        name: '오교수',
+        role: 'I',
+        groupId: groups[1]?.id ?? null,
+        attendingType: 'N',
+        grade: null,
+        expireDate: '2025-02-28',
+      },
+      { ...base, ...demoLearner(DEMO_LEARNER_COUNT + 1), role: 'L', isActive: false },
+      ...Array.from({ length: DEMO_EXTRA_USERS }, (_, i) => {
+        const n = DEMO_LEARNER_COUNT + 2 + i;
+        return {
+          ...base,
+          email: `user${String(n).padStart(3, '0')}@example.com`,
+          name: demoLearner(n).name,
+          role: (i % 25 === 0 ? 'I' : 'L') as 'I' | 'L',
+          expireDate: i % 25 === 0 ? '2027-02-28' : null,
+          groupId: groups[i % 2]?.id ?? null,
+          grade: (i % 4) + 1,
+          lastLogin: i % 3 === 0 ? new Date(Date.now() - (i % 70) * 86_400_000) : null,
+        };
+      }),
+    ]);
     const idOf = (email: string) => created.find((u) => u.email === email)?.id ?? 0;
     await seedDemoCourse(tx as unknown as Db, org.id, idOf, opts.storage);
     log.info({ organisation: org.name }, 'demo data created (password demo1234)');

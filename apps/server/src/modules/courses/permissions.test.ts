@@ -459,6 +459,25 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',
   'GET /api/v1/courses/{id}/assignments/{aid}/scores/': 'reports.test.ts',
+  // Instructor and assistants; learners 403 (their own personal score only), outsiders 404.
+  'GET /api/v1/courses/{id}/results/': 'results.test.ts',
+  'GET /api/v1/courses/{id}/results/export/': 'results.test.ts',
+  'GET /api/v1/courses/{id}/assignments/weights/': 'results.test.ts (weights)',
+  'PATCH /api/v1/courses/{id}/assignments/weights/': 'results.test.ts (weights: the instructor only)',
+  'GET /api/v1/courses/{id}/enrolls/{eid}/personal-score/': 'results.test.ts (personal score)',
+  'GET /api/v1/courses/{id}/scores-by-learner/': 'results.test.ts (my score)',
+  // Staff of the organisation only: instructor and learner 403, anonymous 401, another organisation 404.
+  'GET /api/v1/users/pages/': 'manager.test.ts',
+  'GET /api/v1/users/': 'manager.test.ts',
+  'GET /api/v1/users/export/': 'manager.test.ts',
+  'GET /api/v1/users/{userId}/': 'manager.test.ts',
+  'POST /api/v1/users/': 'manager.test.ts',
+  'PATCH /api/v1/users/{userId}/': 'manager.test.ts',
+  'GET /api/v1/courses/export/': 'manager.test.ts',
+  'GET /api/v1/manager/courses/{id}/': 'manager.test.ts',
+  'GET /api/v1/assignments/pages/': 'manager.test.ts',
+  'GET /api/v1/assignments/export/': 'manager.test.ts',
+  'GET /api/v1/manager/assignments/{id}/': 'manager.test.ts',
 };
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };

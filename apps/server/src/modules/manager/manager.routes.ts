@@ -23,6 +23,7 @@ import { exportAssignments, exportCourses, exportUsers } from './manager-exports
 import { createUser, getUser, listUsers, updateUser } from './manager-users.service';
 
 const idParams = z.object({ id: idParamSchema });
+const userParams = z.object({ userId: idParamSchema });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sendSheet = (reply: FastifyReply, name: string, stream: Readable) =>
   reply
@@ -53,9 +54,9 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) =>
       sendSheet(reply, 'users', await exportUsers(request, request.query, app.db, lang(request.headers))),
   });
-  app.get('/users/:id/', {
-    schema: { tags: ['manager'], params: idParams, response: { 200: managerUserSchema } },
-    handler: async (request) => getUser(request, request.params.id, app.db, lang(request.headers)),
+  app.get('/users/:userId/', {
+    schema: { tags: ['manager'], params: userParams, response: { 200: managerUserSchema } },
+    handler: async (request) => getUser(request, request.params.userId, app.db, lang(request.headers)),
   });
   app.post('/users/', {
     schema: {
@@ -65,16 +66,16 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => reply.code(201).send(await createUser(request, request.body, app.db)),
   });
-  app.patch('/users/:id/', {
+  app.patch('/users/:userId/', {
     schema: {
       tags: ['manager'],
-      params: idParams,
+      params: userParams,
       body: managerUserUpdateSchema,
       response: { 200: managerUserSchema },
     },
     handler: async (request) => {
-      await updateUser(request, request.params.id, request.body, app.db);
-      return getUser(request, request.params.id, app.db, lang(request.headers));
+      await updateUser(request, request.params.userId, request.body, app.db);
+      return getUser(request, request.params.userId, app.db, lang(request.headers));
     },
   });
 

@@ -1,0 +1,72 @@
+import '@mantine/core/styles/NavLink.css';
+import { Group, NavLink, Paper, Stack } from '@mantine/core';
+import {
+  IconBook,
+  IconClipboardList,
+  IconHome,
+  IconLogout,
+  IconMessage,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../../lib/session/auth-context';
+
+const SECTIONS = [
+  { to: '/manager/users', label: 'manager.menu.users', icon: IconUsers },
+  { to: '/manager/courses', label: 'manager.menu.courses', icon: IconBook },
+  { to: '/manager/assignments', label: 'manager.menu.assignments', icon: IconClipboardList },
+  { to: '/manager/supports', label: 'manager.menu.supports', icon: IconMessage },
+] as const;
+
+/**
+ * The manager area's frame (part 2 §2): the side menu of user, course and task management (and
+ * support inquiries), the main page and log out, beside the section's page.
+ */
+export function ManagerLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  return (
+    <Group align="flex-start" gap="lg" wrap="wrap" data-testid="manager-layout">
+      <Paper
+        withBorder
+        radius="lg"
+        p="xs"
+        w={{ base: '100%', sm: 220 }}
+        component="nav"
+        aria-label={t('manager.menu.label')}
+      >
+        <Stack gap={2}>
+          {SECTIONS.map((s) => (
+            <NavLink
+              key={s.to}
+              component={Link}
+              to={s.to}
+              label={t(s.label)}
+              leftSection={<s.icon size={16} />}
+              active={pathname.startsWith(s.to)}
+              aria-current={pathname.startsWith(s.to) ? 'page' : undefined}
+            />
+          ))}
+          <NavLink
+            component={Link}
+            to="/"
+            label={t('manager.menu.home')}
+            leftSection={<IconHome size={16} />}
+          />
+          <NavLink
+            component="button"
+            label={t('manager.menu.signOut')}
+            leftSection={<IconLogout size={16} />}
+            onClick={() => void signOut().then(() => navigate('/sign-in'))}
+          />
+        </Stack>
+      </Paper>
+      <Stack style={{ flex: 1, minWidth: 0 }} maw={1100} w="100%">
+        <Outlet />
+      </Stack>
+    </Group>
+  );
+}
