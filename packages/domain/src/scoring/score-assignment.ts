@@ -22,6 +22,7 @@ import type {
   ScoreSet,
   ScoringSettings,
 } from './types';
+import { validateScoringInput } from './validate-input';
 
 type StandInKind = 'essayWriting' | 'metacognition' | 'feedbackReview';
 
@@ -38,7 +39,9 @@ interface Draft {
 
 // Scores one assignment. Pure and deterministic: the order of learners or reviews in the input
 // changes nothing but the order of `learners` in the output, which follows the input.
+// Throws a ScoringInputError (validate-input.ts) on malformed input instead of yielding NaN.
 export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
+  validateScoringInput(input);
   const table = prepareRatings(input);
   const max = readMaxima(input.settings);
   const reliability = estimateReliability(table);
