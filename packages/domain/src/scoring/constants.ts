@@ -12,6 +12,13 @@ export const LENIENCY_PRIOR_RATINGS = 8;
 export const VARIANCE_PRIOR_RATINGS = 6;
 /** Essays' worth of class-average discrimination a low measured discrimination is pulled up by. */
 export const DISCRIMINATION_PRIOR_ESSAYS = 2;
+/**
+ * Accuracy given when evaluation ability cannot be measured in the assignment (nobody or only one
+ * member could be compared with anyone): the middle of the scale, neither credit nor penalty.
+ */
+export const NEUTRAL_ACCURACY = 0.5;
+/** Members with a measured accuracy needed before their average stands in for the others. */
+export const MIN_MEASURED_EVALUATORS = 2;
 /** Lowest weight a peer's ratings can get (the average peer weighs 1). */
 export const MIN_WEIGHT = 0.01;
 /** Weight of an instructor taking part as a learner: three average peers. */

@@ -248,18 +248,38 @@ describe('scoreEvaluationAbility', () => {
     accuracy,
   });
 
+  const classAverage = (accuracy: number) => ({ accuracy, basis: 'classAverage' as const });
+  const neutral = { accuracy: 0.5, basis: 'neutral' as const };
+
   it('is max × accuracy × completed share', () => {
-    expect(scoreEvaluationAbility(15, record(0.8), 3, 3, 0.5)).toEqual({ value: 12, isStandIn: false });
-    expect(scoreEvaluationAbility(15, record(0.8), 3, 2, 0.5).value).toBeCloseTo(8, 10);
+    expect(scoreEvaluationAbility(15, record(0.8), 3, 3, classAverage(0.5))).toEqual({
+      value: 12,
+      isStandIn: false,
+      accuracy: 0.8,
+      basis: 'own',
+    });
+    expect(scoreEvaluationAbility(15, record(0.8), 3, 2, classAverage(0.5)).value).toBeCloseTo(8, 10);
   });
 
-  it('uses the class-average accuracy as a flagged stand-in when nothing could be compared', () => {
-    expect(scoreEvaluationAbility(15, record(null), 3, 3, 0.6)).toEqual({ value: 9, isStandIn: true });
-    expect(scoreEvaluationAbility(15, undefined, 1, 1, null)).toEqual({ value: 15, isStandIn: true });
+  it('uses the stand-in accuracy, flagged, when nothing could be compared', () => {
+    expect(scoreEvaluationAbility(15, record(null), 3, 3, classAverage(0.6))).toEqual({
+      value: 9,
+      isStandIn: true,
+      accuracy: 0.6,
+      basis: 'classAverage',
+    });
+    // Never an unknown accuracy taken as 1: the neutral half, times the completed share.
+    expect(scoreEvaluationAbility(15, undefined, 1, 1, neutral)).toEqual({
+      value: 7.5,
+      isStandIn: true,
+      accuracy: 0.5,
+      basis: 'neutral',
+    });
   });
 
   it('is 0 for a learner who completed no review', () => {
-    expect(scoreEvaluationAbility(15, undefined, 3, 0, 0.6)).toEqual({ value: 0, isStandIn: false });
-    expect(scoreEvaluationAbility(15, undefined, 0, 0, 0.6)).toEqual({ value: 0, isStandIn: false });
+    const none = { value: 0, isStandIn: false, accuracy: null, basis: 'none' };
+    expect(scoreEvaluationAbility(15, undefined, 3, 0, classAverage(0.6))).toEqual(none);
+    expect(scoreEvaluationAbility(15, undefined, 0, 0, classAverage(0.6))).toEqual(none);
   });
 });

@@ -21,6 +21,7 @@ import {
   measureCloseness,
   measureDiscrimination,
 } from './statistics';
+import type { AccuracyBasis } from './types';
 
 export interface ReviewerRecord {
   sums: ComparisonSums;
@@ -58,6 +59,9 @@ export interface EvaluationAbility {
   /** Score in points of the PE maximum. */
   value: number;
   isStandIn: boolean;
+  /** The accuracy used: the learner's own or the stand-in; null without a completed review. */
+  accuracy: number | null;
+  basis: AccuracyBasis;
 }
 
 interface EssaySums {
@@ -89,21 +93,33 @@ export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROU
   }
 }
 
-// PE = max × accuracy × (completed ÷ assigned reviews). Without any comparison the class-average
-// accuracy stands in; when nobody in the class could be compared (one reviewer per essay) the
-// score is the completion share alone. Both cases are flagged as stand-ins.
+/** The accuracy that stands in for a learner who could not be compared, and why. */
+export interface AccuracyStandIn {
+  accuracy: number;
+  basis: 'classAverage' | 'neutral';
+}
+
+// PE = max × accuracy × (completed ÷ assigned reviews). Without any comparison the stand-in
+// accuracy is used (the class average, or NEUTRAL_ACCURACY when the assignment's evaluation
+// ability could not be measured), flagged as a stand-in. Never an unknown accuracy taken as 1.
 export function scoreEvaluationAbility(
   max: number,
   record: ReviewerRecord | undefined,
   assigned: number,
   completed: number,
-  classAccuracy: number | null,
+  standIn: AccuracyStandIn,
 ): EvaluationAbility {
-  if (assigned === 0 || completed === 0) return { value: 0, isStandIn: false };
+  if (assigned === 0 || completed === 0) return { value: 0, isStandIn: false, accuracy: null, basis: 'none' };
   const completion = Math.min(1, completed / assigned);
   const accuracy = record?.accuracy ?? null;
-  if (accuracy !== null) return { value: max * accuracy * completion, isStandIn: false };
-  return { value: max * (classAccuracy ?? 1) * completion, isStandIn: true };
+  if (accuracy !== null)
+    return { value: max * accuracy * completion, isStandIn: false, accuracy, basis: 'own' };
+  return {
+    value: max * standIn.accuracy * completion,
+    isStandIn: true,
+    accuracy: standIn.accuracy,
+    basis: standIn.basis,
+  };
 }
 
 // Equal weights, no leniency, and for everyone the variance that two ratings of the same essay
