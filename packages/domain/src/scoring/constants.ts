@@ -19,6 +19,12 @@ export const DISCRIMINATION_PRIOR_ESSAYS = 2;
 export const NEUTRAL_ACCURACY = 0.5;
 /** Members with a measured accuracy needed before their average stands in for the others. */
 export const MIN_MEASURED_EVALUATORS = 2;
+/** Accuracy = closeness × min(1, DISCRIMINATION_CREDIT × discrimination). */
+export const DISCRIMINATION_CREDIT = 2;
+/** A slope at or below this (marks moving against the others) gets no benefit of the doubt… */
+export const CONTRARY_SLOPE = -0.5;
+/** …when measured over at least this many essays. */
+export const CONTRARY_MIN_ESSAYS = 3;
 /** Lowest weight a peer's ratings can get (the average peer weighs 1). */
 export const MIN_WEIGHT = 0.01;
 /** Weight of an instructor taking part as a learner: three average peers. */

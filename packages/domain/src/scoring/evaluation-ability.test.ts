@@ -199,7 +199,7 @@ describe('leniency, error variance and weights', () => {
     const measured = ['w', 'x', 'y', 'z'].map((id) => records.get(id)?.measuredDiscrimination ?? 0);
     const average = measured.reduce((a, b) => a + b, 0) / 4;
     expect(w?.discrimination).toBeCloseTo((2 * 0 + 2 * average) / 4, 12);
-    expect(w?.accuracy).toBeCloseTo((w?.closeness ?? 0) * (w?.discrimination ?? 0), 12);
+    expect(w?.accuracy).toBeCloseTo((w?.closeness ?? 0) * Math.min(1, 2 * (w?.discrimination ?? 0)), 12);
   });
 
   it('gives no benefit of the doubt to marks that never vary', () => {
@@ -230,6 +230,52 @@ describe('leniency, error variance and weights', () => {
   });
 });
 
+describe('bounded discrimination and contrarians (issue 17, items 1 and 4)', () => {
+  it('takes nothing off for a discrimination of 0.5 or more: accuracy = closeness × min(1, 2 × discrimination)', () => {
+    // r4 compresses the scale (2, 2, 3, 3, 4 for qualities 1..5): a slope of about 0.5–0.6.
+    const { records } = estimateReliability(classOf({ r4: (q) => [2, 2, 3, 3, 4][q - 1] ?? 3 }));
+    const r4 = records.get('r4');
+    const d = r4?.discrimination ?? 0;
+    expect(d).toBeGreaterThan(0.25);
+    expect(d).toBeLessThan(1);
+    expect(r4?.accuracy).toBeCloseTo((r4?.closeness ?? 0) * Math.min(1, 2 * d), 12);
+  });
+
+  it('gives 0, without benefit of the doubt, to marks that move against the others over 3+ essays', () => {
+    // r4 marks every essay 6 − quality: 5 for the weakest, 1 for the best.
+    const { records } = estimateReliability(classOf({ r4: (q) => 6 - q }));
+    const r4 = records.get('r4');
+    expect(r4?.slope ?? 0).toBeLessThanOrEqual(-0.5);
+    expect(r4?.measuredDiscrimination).toBe(0);
+    expect(r4?.discrimination).toBe(0);
+    expect(r4?.accuracy).toBe(0);
+  });
+
+  it('keeps the benefit of the doubt for a reversed pair over two essays (a coin flip)', () => {
+    // Ring of four, two reviewers per essay: w ranks its two essays the wrong way round.
+    const rows: [string, string, number][] = [
+      ['w', 'e1', 3],
+      ['w', 'e2', 4],
+      ['x', 'e2', 2],
+      ['x', 'e3', 4],
+      ['y', 'e3', 4],
+      ['y', 'e4', 3],
+      ['z', 'e4', 3],
+      ['z', 'e1', 4],
+    ];
+    const table = prepareRatings({
+      settings: { standards, maxScores: {} },
+      learners: ['e1', 'e2', 'e3', 'e4', 'w', 'x', 'y', 'z'].map((id) => ({ id })),
+      reviews: rows.map(([reviewerId, authorId, point]) => rate(reviewerId, authorId, point)),
+    });
+    const w = estimateReliability(table).records.get('w');
+    expect(w?.comparedEssays).toBe(2);
+    expect(w?.measuredDiscrimination).toBe(0);
+    expect(w?.discrimination ?? 0).toBeGreaterThan(0);
+    expect(w?.accuracy ?? 0).toBeGreaterThan(0);
+  });
+});
+
 describe('scoreEvaluationAbility', () => {
   const record = (accuracy: number | null) => ({
     sums: {
@@ -243,6 +289,7 @@ describe('scoreEvaluationAbility', () => {
     comparedEssays: accuracy === null ? 0 : 3,
     comparedReviews: accuracy === null ? 0 : 6,
     closeness: accuracy,
+    slope: accuracy === null ? null : 1,
     measuredDiscrimination: accuracy === null ? null : 1,
     discrimination: accuracy === null ? null : 1,
     accuracy,

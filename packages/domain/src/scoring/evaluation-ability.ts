@@ -3,6 +3,9 @@
 // which the essay score uses to correct and weight their ratings.
 import {
   ANCHOR_WEIGHT,
+  CONTRARY_MIN_ESSAYS,
+  CONTRARY_SLOPE,
+  DISCRIMINATION_CREDIT,
   DISCRIMINATION_PRIOR_ESSAYS,
   LENIENCY_PRIOR_RATINGS,
   MIN_WEIGHT,
@@ -19,7 +22,7 @@ import {
   givesSameMarks,
   isSameMarkOnDifferentEssays,
   measureCloseness,
-  measureDiscrimination,
+  measureSlope,
 } from './statistics';
 import type { AccuracyBasis } from './types';
 
@@ -30,6 +33,8 @@ export interface ReviewerRecord {
   /** Other reviews of the same essays the reviewer was compared with: the evidence. */
   comparedReviews: number;
   closeness: number | null;
+  /** The regularised slope before it is capped to 0..1: below 0 = marks move against the others. */
+  slope: number | null;
   /** Discrimination as measured, before a low figure from few essays is pulled up. */
   measuredDiscrimination: number | null;
   /** The discrimination used: the measured one, pulled up towards the class when it is low. */
@@ -219,6 +224,7 @@ function measureReviewers(
         comparedEssays: 0,
         comparedReviews: 0,
         closeness: null,
+        slope: null,
         measuredDiscrimination: null,
         discrimination: null,
         accuracy: null,
@@ -253,12 +259,10 @@ function measureReviewers(
   }
   for (const record of records.values()) {
     record.closeness = measureCloseness(record.sums);
-    record.measuredDiscrimination = measureDiscrimination(record.sums);
+    record.slope = measureSlope(record.sums);
+    record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
     record.discrimination = record.measuredDiscrimination;
-    record.accuracy =
-      record.closeness === null || record.discrimination === null
-        ? null
-        : record.closeness * record.discrimination;
+    record.accuracy = combineAccuracy(record.closeness, record.discrimination);
   }
   return records;
 }
@@ -321,7 +325,8 @@ function updateModels(
 // average is pulled up towards it by DISCRIMINATION_PRIOR_ESSAYS essays' worth (benefit of the
 // doubt); one above it is kept. A reviewer who gave every essay the same marks gets no benefit
 // of the doubt: the same-mark rule's 0, or the little their unvarying marks earned where the
-// others put the essays less than a point apart, is a finding, not chance.
+// others put the essays less than a point apart, is a finding, not chance. Neither does one
+// whose marks clearly move against the others' over 3+ essays (movesAgainstOthers): 0 stays 0.
 function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerRecord>): void {
   const measured: number[] = [];
   for (const [reviewerId, record] of records) {
@@ -333,12 +338,32 @@ function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerR
   for (const record of records.values()) {
     const raw = record.measuredDiscrimination;
     if (raw === null || classDiscrimination === null || givesSameMarks(record.sums)) continue;
+    if (movesAgainstOthers(record)) continue;
     const m = record.comparedEssays;
     const pulled =
       (m * raw + DISCRIMINATION_PRIOR_ESSAYS * classDiscrimination) / (m + DISCRIMINATION_PRIOR_ESSAYS);
     record.discrimination = Math.max(raw, pulled);
-    record.accuracy = record.closeness === null ? null : record.closeness * record.discrimination;
+    record.accuracy = combineAccuracy(record.closeness, record.discrimination);
   }
+}
+
+// Accuracy = closeness × min(1, DISCRIMINATION_CREDIT × discrimination): discrimination only
+// takes credit away when it is clearly low (below 1 ÷ DISCRIMINATION_CREDIT), because over a few
+// essays an honest reviewer's slope scatters widely around 1 and multiplying that noise in costs
+// more than it tells. Marks that do not move (same-mark rule) or move against the others still
+// give 0.
+export function combineAccuracy(closeness: number | null, discrimination: number | null): number | null {
+  if (closeness === null || discrimination === null) return null;
+  return closeness * Math.min(1, DISCRIMINATION_CREDIT * discrimination);
+}
+
+// Marks that clearly move against the others' (slope ≤ CONTRARY_SLOPE) over at least
+// CONTRARY_MIN_ESSAYS essays: a finding, not chance, so no benefit of the doubt. Over two essays
+// a reversed order is a coin flip for two similar essays, so the pull-up stays.
+function movesAgainstOthers(record: ReviewerRecord): boolean {
+  return (
+    record.slope !== null && record.slope <= CONTRARY_SLOPE && record.comparedEssays >= CONTRARY_MIN_ESSAYS
+  );
 }
 
 function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {

@@ -507,7 +507,7 @@ describe('the same-mark rule and red marks', () => {
     expect(average).toBeLessThan(1);
     expect(p4?.compared).toBe(4);
     expect(p4?.discrimination).toBeCloseTo((4 * measured + 2 * average) / 6, 12);
-    expect(p4?.accuracy).toBeCloseTo((p4?.closeness ?? 0) * (p4?.discrimination ?? 0), 12);
+    expect(p4?.accuracy).toBeCloseTo((p4?.closeness ?? 0) * Math.min(1, 2 * (p4?.discrimination ?? 0)), 12);
   });
 
   it('breaks a tie at 0 by closeness: the same-mark reviewer further from the others is marked', () => {

@@ -137,6 +137,14 @@ export function measureCloseness(sums: ComparisonSums): number | null {
 // (nothing to judge). The same marks on every standard for every essay, where the others tell
 // the essays apart by a point or more → exactly 0 (the same-mark rule).
 export function measureDiscrimination(sums: ComparisonSums): number | null {
+  const slope = measureSlope(sums);
+  return slope === null ? null : clamp(slope, 0, 1);
+}
+
+// The regularised slope (cov + κ) ÷ (var_consensus + κ) before it is capped to 0..1: below 0
+// when the ratings move against the consensus by more than rounding explains. Null without
+// comparisons; 0 under the same-mark rule; 1 when there is nothing to judge.
+export function measureSlope(sums: ComparisonSums): number | null {
   if (sums.count === 0) return null;
   if (isSameMarkOnDifferentEssays(sums)) return 0;
   let covariance = 0;
@@ -149,7 +157,7 @@ export function measureDiscrimination(sums: ComparisonSums): number | null {
   // Centred sums of squares can dip a hair below zero through rounding error.
   variance = Math.max(0, variance);
   if (variance + sums.rounding === 0) return 1;
-  return clamp((covariance + sums.rounding) / (variance + sums.rounding), 0, 1);
+  return (covariance + sums.rounding) / (variance + sums.rounding);
 }
 
 // The same-mark rule: the rater gave exactly the same points on every standard to every essay
