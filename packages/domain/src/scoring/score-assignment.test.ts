@@ -510,6 +510,41 @@ describe('the same-mark rule and red marks', () => {
     expect(p4?.accuracy).toBeCloseTo((p4?.closeness ?? 0) * Math.min(1, 2 * (p4?.discrimination ?? 0)), 12);
   });
 
+  it('minimal misfire: same marks that rounding explains get neither accuracy 0 nor the only red mark (issue 17, item 3)', () => {
+    // One standard of max 3; six learners in a ring, each reviewing the next three essays. l0
+    // gives 2, 2, 2 to l1, l2 and l3, which the others averaged 1.5, 2 and 2.5: every mark of
+    // l0 is within half a point of them.
+    const marks: Record<string, Record<string, number>> = {
+      l0: { l1: 2, l2: 2, l3: 2 },
+      l1: { l2: 2, l3: 3, l4: 1 },
+      l2: { l3: 2, l4: 1, l5: 3 },
+      l3: { l4: 2, l5: 3, l0: 2 },
+      l4: { l5: 2, l0: 1, l1: 2 },
+      l5: { l0: 3, l1: 1, l2: 2 },
+    };
+    const reviews: Review[] = Object.entries(marks).flatMap(([reviewerId, given]) =>
+      Object.entries(given).map(([authorId, point]) => ({
+        reviewerId,
+        authorId,
+        isCompleted: true,
+        responses: [{ standardId: 's', point }],
+      })),
+    );
+    const result = scoreAssignment({
+      settings: { standards: [{ id: 's', maxPoint: 3 }], maxScores: { essayWriting: 90, peerReview: 10 } },
+      learners: Object.keys(marks).map((id) => ({ id })),
+      reviews,
+    });
+    const l0 = byId(result).get('l0');
+    expect(l0?.evaluation.closeness).toBe(1);
+    expect(l0?.evaluation.accuracy ?? 0).toBeGreaterThan(0);
+    expect(l0?.scores.peerReview ?? 0).toBeGreaterThan(0);
+    expect(result.lowestEvaluatorIds).not.toEqual(['l0']);
+    // Less accurate reviewers (further from the others) score below l0.
+    const others = result.learners.filter((l) => l.learnerId !== 'l0');
+    expect(others.some((l) => (l.evaluation.accuracy ?? 0) < (l0?.evaluation.accuracy ?? 0))).toBe(true);
+  });
+
   it('breaks a tie at 0 by closeness: the same-mark reviewer further from the others is marked', () => {
     const sameMark = () => 3;
     // Two of five tied at accuracy 0, at most ⌊1.5⌋ = 1 red. p3 rated essay p4 (quality 5) 3 and
