@@ -262,7 +262,7 @@ function measureReviewers(
     record.slope = measureSlope(record.sums);
     record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
     record.discrimination = record.measuredDiscrimination;
-    record.accuracy = combineAccuracy(record.closeness, record.discrimination);
+    record.accuracy = combineAccuracy(record);
   }
   return records;
 }
@@ -343,7 +343,7 @@ function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerR
     const pulled =
       (m * raw + DISCRIMINATION_PRIOR_ESSAYS * classDiscrimination) / (m + DISCRIMINATION_PRIOR_ESSAYS);
     record.discrimination = Math.max(raw, pulled);
-    record.accuracy = combineAccuracy(record.closeness, record.discrimination);
+    record.accuracy = combineAccuracy(record);
   }
 }
 
@@ -351,9 +351,15 @@ function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerR
 // takes credit away when it is clearly low (below 1 ÷ DISCRIMINATION_CREDIT), because over a few
 // essays an honest reviewer's slope scatters widely around 1 and multiplying that noise in costs
 // more than it tells. Marks that do not move (same-mark rule) or move against the others still
-// give 0.
-export function combineAccuracy(closeness: number | null, discrimination: number | null): number | null {
+// give 0; the same marks on every essay where the rule does not apply (one whole mark fits them
+// all) get the plain product closeness × discrimination.
+export function combineAccuracy(
+  record: Pick<ReviewerRecord, 'closeness' | 'discrimination' | 'sums'>,
+): number | null {
+  const { closeness, discrimination } = record;
   if (closeness === null || discrimination === null) return null;
+  // Marks that never vary have no slope noise to forgive: their low figure is all κ, so no credit.
+  if (givesSameMarks(record.sums)) return closeness * discrimination;
   return closeness * Math.min(1, DISCRIMINATION_CREDIT * discrimination);
 }
 
