@@ -90,6 +90,9 @@ interface Row {
   /** Colluders' essays: (score − truth) beyond the other essays', share of the scale; null without colluders. */
   liftOurs: number | null;
   liftMean: number | null;
+  /** Spearman of the feedback score (adjusted stars) and of the raw mean stars with true helpfulness. */
+  helpOurs: number | null;
+  helpRaw: number | null;
   sameMarkLowest: number | null;
   /**
    * Same-mark reviewers not marked at accuracy 0 because more evaluators share 0 than fit in 30 %
@@ -168,6 +171,9 @@ function simulateScenario(
     liftOurs: 0,
     liftMean: 0,
     liftRuns: 0,
+    helpOurs: 0,
+    helpRaw: 0,
+    helpRuns: 0,
     sameMark: 0,
     sameMarkLowest: 0,
     sameMarkOutranked: 0,
@@ -190,6 +196,11 @@ function simulateScenario(
       sums.liftOurs += run.liftOurs;
       sums.liftMean += run.liftMean;
       sums.liftRuns += 1;
+    }
+    if (run.helpOurs !== null && run.helpRaw !== null) {
+      sums.helpOurs += run.helpOurs;
+      sums.helpRaw += run.helpRaw;
+      sums.helpRuns += 1;
     }
     sums.carefulMeasured += run.carefulMeasured;
     sums.carefulZero += run.carefulZero;
@@ -214,6 +225,8 @@ function simulateScenario(
     carefulZero: sums.carefulZero,
     liftOurs: sums.liftRuns > 0 ? sums.liftOurs / sums.liftRuns : null,
     liftMean: sums.liftRuns > 0 ? sums.liftMean / sums.liftRuns : null,
+    helpOurs: sums.helpRuns > 0 ? sums.helpOurs / sums.helpRuns : null,
+    helpRaw: sums.helpRuns > 0 ? sums.helpRaw / sums.helpRuns : null,
     sameMarkLowest:
       sums.sameMark > 0 && peerCount > 1 && (mix === 'unreliable' || planted !== null)
         ? sums.sameMarkLowest / sums.sameMark
@@ -283,11 +296,32 @@ function simulateClass(
     })),
   }));
   const completed = reviews.filter((r) => r.isCompleted);
+  // Helpfulness, from its own random stream so that it changes nothing else: each reviewer has a
+  // true helpfulness N(0.6, 0.15), each author a rater bias N(0, 0.15); stars out of 5.
+  const helpRandom = createRandom(`help-${random.nextInt(2 ** 31)}`);
+  const trueHelp = new Map(ids.map((id) => [id, 0.6 + 0.15 * drawGaussian(helpRandom)]));
+  const raterBias = new Map(ids.map((id) => [id, 0.15 * drawGaussian(helpRandom)]));
+  const helpfulness = completed.map((r) => {
+    const share =
+      (trueHelp.get(r.reviewerId) ?? 0) + (raterBias.get(r.authorId) ?? 0) + 0.15 * drawGaussian(helpRandom);
+    return {
+      raterId: r.authorId,
+      reviewerId: r.reviewerId,
+      point: Math.min(5, Math.max(1, Math.round(1 + 4 * share))),
+    };
+  });
   const result = scoreAssignment({
-    settings: { standards: standards, maxScores: { essayWriting: 70, peerReview: 15, metacognition: 15 } },
+    settings: {
+      standards: standards,
+      maxScores: { essayWriting: 70, peerReview: 10, metacognition: 10, feedbackReview: 10 },
+      feedbackMaxPoint: 5,
+    },
     learners: ids.map((id) => ({ id })),
     reviews,
+    helpfulness,
   });
+  const rated = result.learners.filter((l) => l.feedbackReviewPoint.count > 0);
+  const trueHelpOf = rankValues(rated.map((l) => trueHelp.get(l.learnerId) ?? 0));
 
   const trueTotals = ids.map((id) => sumTruePoints(standards, truth.get(id) ?? []));
   const received = new Map<string, number[][]>(ids.map((id) => [id, standards.map(() => [])]));
@@ -337,6 +371,14 @@ function simulateClass(
   return {
     ours: correlate(ours, trueTotals),
     mean: correlate(means, trueTotals),
+    helpOurs:
+      rated.length > 2
+        ? correlate(rankValues(rated.map((l) => l.feedbackReviewPoint.adjustedAvg ?? 0)), trueHelpOf)
+        : null,
+    helpRaw:
+      rated.length > 2
+        ? correlate(rankValues(rated.map((l) => l.feedbackReviewPoint.avg ?? 0)), trueHelpOf)
+        : null,
     liftOurs: lift(ours, 70),
     liftMean: lift(means, totalMax),
     median: correlate(byMethod(computeMedian), trueTotals),
@@ -504,6 +546,7 @@ const NOT_YET_MET = new Set<string>([
     )
     .filter((key) => key !== 'max-giver/2–5 standards'),
   'same-mark/2',
+  'help/5',
 ]);
 
 function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] {
@@ -572,6 +615,19 @@ function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] 
       gating: true,
     },
   ];
+  const helpMargin = (minSize: number) =>
+    Math.min(
+      ...rows
+        .filter((r) => r.peerCount >= 2 && r.size >= minSize && r.helpOurs !== null && r.helpRaw !== null)
+        .map((r) => (r.helpOurs ?? 0) - (r.helpRaw ?? 0)),
+    );
+  for (const minSize of [10, SIZES[0] ?? 5]) {
+    criteria.push({
+      label: `helpfulness: the adjusted feedback score ranks reviewers at least as well as the raw mean stars (−0.005 slack) with 2+ reviewers per essay in classes of ${minSize}+ (smallest margin ${formatSigned(helpMargin(minSize))})`,
+      passed: helpMargin(minSize) >= -0.005,
+      gating: !NOT_YET_MET.has(`help/${minSize}`),
+    });
+  }
   const colluding = rows.filter((r) => r.mix === 'colluding' && r.peerCount >= 3 && r.liftMean !== null);
   const collusionRatio = Math.max(
     ...colluding.map((r) => (r.liftOurs ?? 0) / Math.max(1e-9, r.liftMean ?? 0)),
@@ -655,14 +711,18 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
     '- *same-mark low*: share of same-mark reviewers marked as the lowest 30 % of evaluators.',
     "- *lift ours / mean*: how much higher the colluders' essays score than their true quality, beyond",
     '  the other essays (share of the scale), under our score and the plain mean.',
+    '- *ρ help ours / raw*: Spearman correlation with true helpfulness of the feedback score (stars',
+    '  adjusted per rater) and of the raw mean stars. Each reviewer has a true helpfulness',
+    '  N(0.6, 0.15), each author a rater bias N(0, 0.15); stars = 1 + 4 × (helpfulness + bias +',
+    '  N(0, 0.15)), rounded, 1..5; every completed review is rated by its author.',
     '  With one reviewer per essay nobody can be compared, so ability is not measured (–).',
     '',
     'With one reviewer per essay every method gives the same score: each essay has one rating and',
     'each reviewer rated one essay nobody else rated, so nothing tells a careful reviewer from a',
     'careless one (Δ is 0 by construction; ask for 2+ reviewers per essay).',
     '',
-    '| Class | Reviewers | Mix | r ours | r mean | r median | Δ | ρ ability | ρ baseline | careful at 0 | same-mark low | lift ours / mean |',
-    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Class | Reviewers | Mix | r ours | r mean | r median | Δ | ρ ability | ρ baseline | careful at 0 | same-mark low | lift ours / mean | ρ help ours / raw |',
+    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
@@ -671,7 +731,8 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
         `${r.baselineRank === null ? '–' : formatFixed(r.baselineRank)} | ` +
         `${r.carefulMeasured === 0 ? '–' : formatPercent1(r.carefulZero / r.carefulMeasured)} | ` +
         `${r.sameMarkLowest === null ? '–' : formatPercent(r.sameMarkLowest)} | ` +
-        `${r.liftOurs === null || r.liftMean === null ? '–' : `${formatFixed(r.liftOurs)} / ${formatFixed(r.liftMean)}`} |`,
+        `${r.liftOurs === null || r.liftMean === null ? '–' : `${formatFixed(r.liftOurs)} / ${formatFixed(r.liftMean)}`} | ` +
+        `${r.helpOurs === null || r.helpRaw === null ? '–' : `${formatFixed(r.helpOurs)} / ${formatFixed(r.helpRaw)}`} |`,
     );
   }
   for (const kind of PLANTED_KINDS) {

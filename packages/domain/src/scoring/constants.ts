@@ -33,5 +33,7 @@ export const ANCHOR_WEIGHT = 3;
 export const LOWEST_EVALUATOR_SHARE = 0.3;
 /** A rater needs this many ratings before their stars are adjusted for leniency or harshness. */
 export const MIN_RATINGS_FOR_RATER_ADJUSTMENT = 3;
+/** Ratings' worth of "no rater bias" a rater's measured harshness or leniency is shrunk by. */
+export const HELPFULNESS_PRIOR_RATINGS = 3;
 /** Stars of the helpfulness rating when the settings do not say. */
 export const DEFAULT_FEEDBACK_MAX_POINT = 10;
