@@ -25,6 +25,11 @@ export const DISCRIMINATION_CREDIT = 2;
 export const CONTRARY_SLOPE = -0.5;
 /** …when measured over at least this many essays. */
 export const CONTRARY_MIN_ESSAYS = 3;
+/**
+ * A rating further from the others' consensus than this many standard deviations (the reviewer's
+ * error and the consensus's uncertainty together) keeps only the matching share of its weight.
+ */
+export const OUTLIER_SCALE = 1.5;
 /** Lowest weight a peer's ratings can get (the average peer weighs 1). */
 export const MIN_WEIGHT = 0.01;
 /** Weight of an instructor taking part as a learner: three average peers. */

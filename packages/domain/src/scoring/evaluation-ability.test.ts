@@ -226,7 +226,7 @@ describe('leniency, error variance and weights', () => {
     expect(z?.measuredDiscrimination ?? 1).toBeGreaterThan(0);
     expect(z?.measuredDiscrimination ?? 1).toBeLessThan(average);
     expect(z?.discrimination).toBe(z?.measuredDiscrimination);
-    expect(records.get('a')?.discrimination).toBe(1);
+    expect(records.get('a')?.discrimination).toBeCloseTo(1, 9);
   });
 });
 
@@ -273,6 +273,22 @@ describe('bounded discrimination and contrarians (issue 17, items 1 and 4)', () 
     expect(w?.measuredDiscrimination).toBe(0);
     expect(w?.discrimination ?? 0).toBeGreaterThan(0);
     expect(w?.accuracy ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('per-review robustness (issue 17, item 5)', () => {
+  it("weighs one wildly deviating rating less than the same reviewer's other ratings", () => {
+    // Five essays of quality 1..5, three truthful reviewers; r4 is truthful except for a 5 on the
+    // weakest essay e1. That one rating is far beyond r4's error and the others' uncertainty, so
+    // it keeps only part of r4's weight: e1's consensus stays nearer the others' 1 than a
+    // reliability weight alone would put it.
+    const table = classOf({ r4: (q) => (q === 1 ? 5 : q) });
+    const robust = estimateReliability(table).consensus.get('e1')?.[0] ?? 1;
+    // With every reviewer weighed by reliability only (one round: before any robustness applies).
+    const plain = estimateReliability(table, 0).consensus.get('e1')?.[0] ?? 1;
+    expect(robust).toBeLessThan(plain);
+    // In points: the others gave 1; the plain mean is (1 + 1 + 1 + 5) / 4 = 2.
+    expect(robust * 5).toBeLessThan(1.5);
   });
 });
 

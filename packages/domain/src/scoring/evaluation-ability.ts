@@ -9,10 +9,11 @@ import {
   DISCRIMINATION_PRIOR_ESSAYS,
   LENIENCY_PRIOR_RATINGS,
   MIN_WEIGHT,
+  OUTLIER_SCALE,
   RELIABILITY_ROUNDS,
   VARIANCE_PRIOR_RATINGS,
 } from './constants';
-import type { RatingTable } from './ratings';
+import type { PreparedReview, RatingTable } from './ratings';
 import {
   addComparison,
   type ComparisonSums,
@@ -87,14 +88,17 @@ interface EssaySums {
 // for the worked example's test, which checks every round.
 export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROUNDS): Reliability {
   const models = startModels(table);
+  let robustness: Robustness = new Map();
   for (let round = 0; ; round++) {
-    const sums = sumEssays(table, models);
-    const records = measureReviewers(table, models, sums);
+    const sums = sumEssays(table, models, robustness);
+    const next: Robustness = new Map();
+    const records = measureReviewers(table, models, sums, robustness, next);
     if (round === rounds) {
       settleDiscrimination(table, records);
       return { models, consensus: computeConsensus(sums), records };
     }
     updateModels(table, models, records);
+    robustness = next;
   }
 }
 
@@ -171,7 +175,21 @@ function roundingFloor(table: RatingTable): number {
   return Math.max(1e-6, computeMean(table.slack.map((s) => (s * s) / 3)) ?? 0);
 }
 
-function sumEssays(table: RatingTable, models: Map<string, ReviewerModel>): Map<string, EssaySums> {
+/**
+ * Per rating, the share of its reviewer's weight it keeps (1 = all): a rating far beyond what the
+ * reviewer's own error and the others' uncertainty explain weighs less than their other ratings.
+ */
+type Robustness = Map<PreparedReview, number[]>;
+
+function robustFactor(robustness: Robustness, review: PreparedReview, standardIndex: number): number {
+  return robustness.get(review)?.[standardIndex] ?? 1;
+}
+
+function sumEssays(
+  table: RatingTable,
+  models: Map<string, ReviewerModel>,
+  robustness: Robustness,
+): Map<string, EssaySums> {
   const sums = new Map<string, EssaySums>();
   const size = table.standards.length;
   for (const review of table.peerReviews) {
@@ -187,9 +205,9 @@ function sumEssays(table: RatingTable, models: Map<string, ReviewerModel>): Map<
       sums.set(review.authorId, essay);
     }
     const model = models.get(review.reviewerId);
-    const w = model?.weight ?? 1;
     for (const r of review.ratings) {
       const i = r.standardIndex;
+      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
       essay.sum[i] = (essay.sum[i] ?? 0) + w * correct(r.given, r.edited, model);
       essay.weight[i] = (essay.weight[i] ?? 0) + w;
       essay.noise[i] = (essay.noise[i] ?? 0) + w * w * (model?.variance ?? 0);
@@ -212,6 +230,8 @@ function measureReviewers(
   table: RatingTable,
   models: Map<string, ReviewerModel>,
   sums: Map<string, EssaySums>,
+  robustness: Robustness,
+  next: Robustness,
 ): Map<string, ReviewerRecord> {
   const records = new Map<string, ReviewerRecord>();
   for (const review of table.peerReviews) {
@@ -232,10 +252,11 @@ function measureReviewers(
       records.set(review.reviewerId, record);
     }
     const model = models.get(review.reviewerId);
-    const w = model?.weight ?? 1;
     let others = 0;
+    const factors: number[] = [];
     for (const r of review.ratings) {
       const i = r.standardIndex;
+      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
       const count = essay.count[i] ?? 0;
       if (count < 2) continue;
       const otherWeight = (essay.weight[i] ?? 0) - w;
@@ -246,12 +267,22 @@ function measureReviewers(
         1,
       );
       const noise = Math.max(0, (essay.noise[i] ?? 0) - w * w * (model?.variance ?? 0));
+      const consensusVariance = noise / otherWeight ** 2;
       addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, {
-        consensusVariance: noise / otherWeight ** 2,
+        consensusVariance,
         othersMean: ((essay.plain[i] ?? 0) - r.original) / (count - 1),
       });
+      // Per-review robustness: a rating (leniency off) further from the others than
+      // OUTLIER_SCALE × √(reviewer's variance + the others' uncertainty) keeps only that
+      // distance's share of the reviewer's weight in the next round (a Huber weight).
+      if (!r.edited && !table.anchorIds.has(review.reviewerId)) {
+        const deviation = Math.abs(correct(r.given, r.edited, model) - consensus);
+        const limit = OUTLIER_SCALE * Math.sqrt((model?.variance ?? 0) + consensusVariance);
+        factors[i] = deviation > limit ? limit / deviation : 1;
+      }
       others = Math.max(others, count - 1);
     }
+    if (factors.length > 0) next.set(review, factors);
     if (others > 0) {
       record.comparedEssays += 1;
       record.comparedReviews += others;
