@@ -11,3 +11,4 @@ export * from './scoring/course-results';
 export * from './scoring/given-reviews';
 export * from './scoring/score-assignment';
 export type * from './scoring/types';
+export * from './scoring/validate-input';

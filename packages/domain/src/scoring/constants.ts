@@ -12,6 +12,24 @@ export const LENIENCY_PRIOR_RATINGS = 8;
 export const VARIANCE_PRIOR_RATINGS = 6;
 /** Essays' worth of class-average discrimination a low measured discrimination is pulled up by. */
 export const DISCRIMINATION_PRIOR_ESSAYS = 2;
+/**
+ * Accuracy given when evaluation ability cannot be measured in the assignment (nobody or only one
+ * member could be compared with anyone): the middle of the scale, neither credit nor penalty.
+ */
+export const NEUTRAL_ACCURACY = 0.5;
+/** Members with a measured accuracy needed before their average stands in for the others. */
+export const MIN_MEASURED_EVALUATORS = 2;
+/** Accuracy = closeness × min(1, DISCRIMINATION_CREDIT × discrimination). */
+export const DISCRIMINATION_CREDIT = 2;
+/** A slope at or below this (marks moving against the others) gets no benefit of the doubt… */
+export const CONTRARY_SLOPE = -0.5;
+/** …when measured over at least this many essays. */
+export const CONTRARY_MIN_ESSAYS = 3;
+/**
+ * A rating further from the others' consensus than this many standard deviations (the reviewer's
+ * error and the consensus's uncertainty together) keeps only the matching share of its weight.
+ */
+export const OUTLIER_SCALE = 1.5;
 /** Lowest weight a peer's ratings can get (the average peer weighs 1). */
 export const MIN_WEIGHT = 0.01;
 /** Weight of an instructor taking part as a learner: three average peers. */
@@ -20,5 +38,7 @@ export const ANCHOR_WEIGHT = 3;
 export const LOWEST_EVALUATOR_SHARE = 0.3;
 /** A rater needs this many ratings before their stars are adjusted for leniency or harshness. */
 export const MIN_RATINGS_FOR_RATER_ADJUSTMENT = 3;
+/** Ratings' worth of "no rater bias" a rater's measured harshness or leniency is shrunk by. */
+export const HELPFULNESS_PRIOR_RATINGS = 3;
 /** Stars of the helpfulness rating when the settings do not say. */
 export const DEFAULT_FEEDBACK_MAX_POINT = 10;

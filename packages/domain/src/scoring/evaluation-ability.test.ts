@@ -199,7 +199,7 @@ describe('leniency, error variance and weights', () => {
     const measured = ['w', 'x', 'y', 'z'].map((id) => records.get(id)?.measuredDiscrimination ?? 0);
     const average = measured.reduce((a, b) => a + b, 0) / 4;
     expect(w?.discrimination).toBeCloseTo((2 * 0 + 2 * average) / 4, 12);
-    expect(w?.accuracy).toBeCloseTo((w?.closeness ?? 0) * (w?.discrimination ?? 0), 12);
+    expect(w?.accuracy).toBeCloseTo((w?.closeness ?? 0) * Math.min(1, 2 * (w?.discrimination ?? 0)), 12);
   });
 
   it('gives no benefit of the doubt to marks that never vary', () => {
@@ -226,7 +226,69 @@ describe('leniency, error variance and weights', () => {
     expect(z?.measuredDiscrimination ?? 1).toBeGreaterThan(0);
     expect(z?.measuredDiscrimination ?? 1).toBeLessThan(average);
     expect(z?.discrimination).toBe(z?.measuredDiscrimination);
-    expect(records.get('a')?.discrimination).toBe(1);
+    expect(records.get('a')?.discrimination).toBeCloseTo(1, 9);
+  });
+});
+
+describe('bounded discrimination and contrarians (issue 17, items 1 and 4)', () => {
+  it('takes nothing off for a discrimination of 0.5 or more: accuracy = closeness × min(1, 2 × discrimination)', () => {
+    // r4 compresses the scale (2, 2, 3, 3, 4 for qualities 1..5): a slope of about 0.5–0.6.
+    const { records } = estimateReliability(classOf({ r4: (q) => [2, 2, 3, 3, 4][q - 1] ?? 3 }));
+    const r4 = records.get('r4');
+    const d = r4?.discrimination ?? 0;
+    expect(d).toBeGreaterThan(0.25);
+    expect(d).toBeLessThan(1);
+    expect(r4?.accuracy).toBeCloseTo((r4?.closeness ?? 0) * Math.min(1, 2 * d), 12);
+  });
+
+  it('gives 0, without benefit of the doubt, to marks that move against the others over 3+ essays', () => {
+    // r4 marks every essay 6 − quality: 5 for the weakest, 1 for the best.
+    const { records } = estimateReliability(classOf({ r4: (q) => 6 - q }));
+    const r4 = records.get('r4');
+    expect(r4?.slope ?? 0).toBeLessThanOrEqual(-0.5);
+    expect(r4?.measuredDiscrimination).toBe(0);
+    expect(r4?.discrimination).toBe(0);
+    expect(r4?.accuracy).toBe(0);
+  });
+
+  it('keeps the benefit of the doubt for a reversed pair over two essays (a coin flip)', () => {
+    // Ring of four, two reviewers per essay: w ranks its two essays the wrong way round.
+    const rows: [string, string, number][] = [
+      ['w', 'e1', 3],
+      ['w', 'e2', 4],
+      ['x', 'e2', 2],
+      ['x', 'e3', 4],
+      ['y', 'e3', 4],
+      ['y', 'e4', 3],
+      ['z', 'e4', 3],
+      ['z', 'e1', 4],
+    ];
+    const table = prepareRatings({
+      settings: { standards, maxScores: {} },
+      learners: ['e1', 'e2', 'e3', 'e4', 'w', 'x', 'y', 'z'].map((id) => ({ id })),
+      reviews: rows.map(([reviewerId, authorId, point]) => rate(reviewerId, authorId, point)),
+    });
+    const w = estimateReliability(table).records.get('w');
+    expect(w?.comparedEssays).toBe(2);
+    expect(w?.measuredDiscrimination).toBe(0);
+    expect(w?.discrimination ?? 0).toBeGreaterThan(0);
+    expect(w?.accuracy ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('per-review robustness (issue 17, item 5)', () => {
+  it("weighs one wildly deviating rating less than the same reviewer's other ratings", () => {
+    // Five essays of quality 1..5, three truthful reviewers; r4 is truthful except for a 5 on the
+    // weakest essay e1. That one rating is far beyond r4's error and the others' uncertainty, so
+    // it keeps only part of r4's weight: e1's consensus stays nearer the others' 1 than a
+    // reliability weight alone would put it.
+    const table = classOf({ r4: (q) => (q === 1 ? 5 : q) });
+    const robust = estimateReliability(table).consensus.get('e1')?.[0] ?? 1;
+    // With every reviewer weighed by reliability only (one round: before any robustness applies).
+    const plain = estimateReliability(table, 0).consensus.get('e1')?.[0] ?? 1;
+    expect(robust).toBeLessThan(plain);
+    // In points: the others gave 1; the plain mean is (1 + 1 + 1 + 5) / 4 = 2.
+    expect(robust * 5).toBeLessThan(1.5);
   });
 });
 
@@ -243,23 +305,44 @@ describe('scoreEvaluationAbility', () => {
     comparedEssays: accuracy === null ? 0 : 3,
     comparedReviews: accuracy === null ? 0 : 6,
     closeness: accuracy,
+    slope: accuracy === null ? null : 1,
     measuredDiscrimination: accuracy === null ? null : 1,
     discrimination: accuracy === null ? null : 1,
     accuracy,
   });
 
+  const classAverage = (accuracy: number) => ({ accuracy, basis: 'classAverage' as const });
+  const neutral = { accuracy: 0.5, basis: 'neutral' as const };
+
   it('is max × accuracy × completed share', () => {
-    expect(scoreEvaluationAbility(15, record(0.8), 3, 3, 0.5)).toEqual({ value: 12, isStandIn: false });
-    expect(scoreEvaluationAbility(15, record(0.8), 3, 2, 0.5).value).toBeCloseTo(8, 10);
+    expect(scoreEvaluationAbility(15, record(0.8), 3, 3, classAverage(0.5))).toEqual({
+      value: 12,
+      isStandIn: false,
+      accuracy: 0.8,
+      basis: 'own',
+    });
+    expect(scoreEvaluationAbility(15, record(0.8), 3, 2, classAverage(0.5)).value).toBeCloseTo(8, 10);
   });
 
-  it('uses the class-average accuracy as a flagged stand-in when nothing could be compared', () => {
-    expect(scoreEvaluationAbility(15, record(null), 3, 3, 0.6)).toEqual({ value: 9, isStandIn: true });
-    expect(scoreEvaluationAbility(15, undefined, 1, 1, null)).toEqual({ value: 15, isStandIn: true });
+  it('uses the stand-in accuracy, flagged, when nothing could be compared', () => {
+    expect(scoreEvaluationAbility(15, record(null), 3, 3, classAverage(0.6))).toEqual({
+      value: 9,
+      isStandIn: true,
+      accuracy: 0.6,
+      basis: 'classAverage',
+    });
+    // Never an unknown accuracy taken as 1: the neutral half, times the completed share.
+    expect(scoreEvaluationAbility(15, undefined, 1, 1, neutral)).toEqual({
+      value: 7.5,
+      isStandIn: true,
+      accuracy: 0.5,
+      basis: 'neutral',
+    });
   });
 
   it('is 0 for a learner who completed no review', () => {
-    expect(scoreEvaluationAbility(15, undefined, 3, 0, 0.6)).toEqual({ value: 0, isStandIn: false });
-    expect(scoreEvaluationAbility(15, undefined, 0, 0, 0.6)).toEqual({ value: 0, isStandIn: false });
+    const none = { value: 0, isStandIn: false, accuracy: null, basis: 'none' };
+    expect(scoreEvaluationAbility(15, undefined, 3, 0, classAverage(0.6))).toEqual(none);
+    expect(scoreEvaluationAbility(15, undefined, 0, 0, classAverage(0.6))).toEqual(none);
   });
 });

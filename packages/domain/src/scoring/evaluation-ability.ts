@@ -3,13 +3,17 @@
 // which the essay score uses to correct and weight their ratings.
 import {
   ANCHOR_WEIGHT,
+  CONTRARY_MIN_ESSAYS,
+  CONTRARY_SLOPE,
+  DISCRIMINATION_CREDIT,
   DISCRIMINATION_PRIOR_ESSAYS,
   LENIENCY_PRIOR_RATINGS,
   MIN_WEIGHT,
+  OUTLIER_SCALE,
   RELIABILITY_ROUNDS,
   VARIANCE_PRIOR_RATINGS,
 } from './constants';
-import type { RatingTable } from './ratings';
+import type { PreparedReview, RatingTable } from './ratings';
 import {
   addComparison,
   type ComparisonSums,
@@ -19,8 +23,9 @@ import {
   givesSameMarks,
   isSameMarkOnDifferentEssays,
   measureCloseness,
-  measureDiscrimination,
+  measureSlope,
 } from './statistics';
+import type { AccuracyBasis } from './types';
 
 export interface ReviewerRecord {
   sums: ComparisonSums;
@@ -29,6 +34,8 @@ export interface ReviewerRecord {
   /** Other reviews of the same essays the reviewer was compared with: the evidence. */
   comparedReviews: number;
   closeness: number | null;
+  /** The regularised slope before it is capped to 0..1: below 0 = marks move against the others. */
+  slope: number | null;
   /** Discrimination as measured, before a low figure from few essays is pulled up. */
   measuredDiscrimination: number | null;
   /** The discrimination used: the measured one, pulled up towards the class when it is low. */
@@ -58,6 +65,9 @@ export interface EvaluationAbility {
   /** Score in points of the PE maximum. */
   value: number;
   isStandIn: boolean;
+  /** The accuracy used: the learner's own or the stand-in; null without a completed review. */
+  accuracy: number | null;
+  basis: AccuracyBasis;
 }
 
 interface EssaySums {
@@ -78,32 +88,47 @@ interface EssaySums {
 // for the worked example's test, which checks every round.
 export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROUNDS): Reliability {
   const models = startModels(table);
+  let robustness: Robustness = new Map();
   for (let round = 0; ; round++) {
-    const sums = sumEssays(table, models);
-    const records = measureReviewers(table, models, sums);
+    const sums = sumEssays(table, models, robustness);
+    const next: Robustness = new Map();
+    const records = measureReviewers(table, models, sums, robustness, next);
     if (round === rounds) {
       settleDiscrimination(table, records);
       return { models, consensus: computeConsensus(sums), records };
     }
     updateModels(table, models, records);
+    robustness = next;
   }
 }
 
-// PE = max × accuracy × (completed ÷ assigned reviews). Without any comparison the class-average
-// accuracy stands in; when nobody in the class could be compared (one reviewer per essay) the
-// score is the completion share alone. Both cases are flagged as stand-ins.
+/** The accuracy that stands in for a learner who could not be compared, and why. */
+export interface AccuracyStandIn {
+  accuracy: number;
+  basis: 'classAverage' | 'neutral';
+}
+
+// PE = max × accuracy × (completed ÷ assigned reviews). Without any comparison the stand-in
+// accuracy is used (the class average, or NEUTRAL_ACCURACY when the assignment's evaluation
+// ability could not be measured), flagged as a stand-in. Never an unknown accuracy taken as 1.
 export function scoreEvaluationAbility(
   max: number,
   record: ReviewerRecord | undefined,
   assigned: number,
   completed: number,
-  classAccuracy: number | null,
+  standIn: AccuracyStandIn,
 ): EvaluationAbility {
-  if (assigned === 0 || completed === 0) return { value: 0, isStandIn: false };
+  if (assigned === 0 || completed === 0) return { value: 0, isStandIn: false, accuracy: null, basis: 'none' };
   const completion = Math.min(1, completed / assigned);
   const accuracy = record?.accuracy ?? null;
-  if (accuracy !== null) return { value: max * accuracy * completion, isStandIn: false };
-  return { value: max * (classAccuracy ?? 1) * completion, isStandIn: true };
+  if (accuracy !== null)
+    return { value: max * accuracy * completion, isStandIn: false, accuracy, basis: 'own' };
+  return {
+    value: max * standIn.accuracy * completion,
+    isStandIn: true,
+    accuracy: standIn.accuracy,
+    basis: standIn.basis,
+  };
 }
 
 // Equal weights, no leniency, and for everyone the variance that two ratings of the same essay
@@ -150,7 +175,21 @@ function roundingFloor(table: RatingTable): number {
   return Math.max(1e-6, computeMean(table.slack.map((s) => (s * s) / 3)) ?? 0);
 }
 
-function sumEssays(table: RatingTable, models: Map<string, ReviewerModel>): Map<string, EssaySums> {
+/**
+ * Per rating, the share of its reviewer's weight it keeps (1 = all): a rating far beyond what the
+ * reviewer's own error and the others' uncertainty explain weighs less than their other ratings.
+ */
+type Robustness = Map<PreparedReview, number[]>;
+
+function robustFactor(robustness: Robustness, review: PreparedReview, standardIndex: number): number {
+  return robustness.get(review)?.[standardIndex] ?? 1;
+}
+
+function sumEssays(
+  table: RatingTable,
+  models: Map<string, ReviewerModel>,
+  robustness: Robustness,
+): Map<string, EssaySums> {
   const sums = new Map<string, EssaySums>();
   const size = table.standards.length;
   for (const review of table.peerReviews) {
@@ -166,9 +205,9 @@ function sumEssays(table: RatingTable, models: Map<string, ReviewerModel>): Map<
       sums.set(review.authorId, essay);
     }
     const model = models.get(review.reviewerId);
-    const w = model?.weight ?? 1;
     for (const r of review.ratings) {
       const i = r.standardIndex;
+      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
       essay.sum[i] = (essay.sum[i] ?? 0) + w * correct(r.given, r.edited, model);
       essay.weight[i] = (essay.weight[i] ?? 0) + w;
       essay.noise[i] = (essay.noise[i] ?? 0) + w * w * (model?.variance ?? 0);
@@ -191,6 +230,8 @@ function measureReviewers(
   table: RatingTable,
   models: Map<string, ReviewerModel>,
   sums: Map<string, EssaySums>,
+  robustness: Robustness,
+  next: Robustness,
 ): Map<string, ReviewerRecord> {
   const records = new Map<string, ReviewerRecord>();
   for (const review of table.peerReviews) {
@@ -203,6 +244,7 @@ function measureReviewers(
         comparedEssays: 0,
         comparedReviews: 0,
         closeness: null,
+        slope: null,
         measuredDiscrimination: null,
         discrimination: null,
         accuracy: null,
@@ -210,10 +252,11 @@ function measureReviewers(
       records.set(review.reviewerId, record);
     }
     const model = models.get(review.reviewerId);
-    const w = model?.weight ?? 1;
     let others = 0;
+    const factors: number[] = [];
     for (const r of review.ratings) {
       const i = r.standardIndex;
+      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
       const count = essay.count[i] ?? 0;
       if (count < 2) continue;
       const otherWeight = (essay.weight[i] ?? 0) - w;
@@ -224,12 +267,22 @@ function measureReviewers(
         1,
       );
       const noise = Math.max(0, (essay.noise[i] ?? 0) - w * w * (model?.variance ?? 0));
+      const consensusVariance = noise / otherWeight ** 2;
       addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, {
-        consensusVariance: noise / otherWeight ** 2,
+        consensusVariance,
         othersMean: ((essay.plain[i] ?? 0) - r.original) / (count - 1),
       });
+      // Per-review robustness: a rating (leniency off) further from the others than
+      // OUTLIER_SCALE × √(reviewer's variance + the others' uncertainty) keeps only that
+      // distance's share of the reviewer's weight in the next round (a Huber weight).
+      if (!r.edited && !table.anchorIds.has(review.reviewerId)) {
+        const deviation = Math.abs(correct(r.given, r.edited, model) - consensus);
+        const limit = OUTLIER_SCALE * Math.sqrt((model?.variance ?? 0) + consensusVariance);
+        factors[i] = deviation > limit ? limit / deviation : 1;
+      }
       others = Math.max(others, count - 1);
     }
+    if (factors.length > 0) next.set(review, factors);
     if (others > 0) {
       record.comparedEssays += 1;
       record.comparedReviews += others;
@@ -237,12 +290,10 @@ function measureReviewers(
   }
   for (const record of records.values()) {
     record.closeness = measureCloseness(record.sums);
-    record.measuredDiscrimination = measureDiscrimination(record.sums);
+    record.slope = measureSlope(record.sums);
+    record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
     record.discrimination = record.measuredDiscrimination;
-    record.accuracy =
-      record.closeness === null || record.discrimination === null
-        ? null
-        : record.closeness * record.discrimination;
+    record.accuracy = combineAccuracy(record);
   }
   return records;
 }
@@ -305,7 +356,8 @@ function updateModels(
 // average is pulled up towards it by DISCRIMINATION_PRIOR_ESSAYS essays' worth (benefit of the
 // doubt); one above it is kept. A reviewer who gave every essay the same marks gets no benefit
 // of the doubt: the same-mark rule's 0, or the little their unvarying marks earned where the
-// others put the essays less than a point apart, is a finding, not chance.
+// others put the essays less than a point apart, is a finding, not chance. Neither does one
+// whose marks clearly move against the others' over 3+ essays (movesAgainstOthers): 0 stays 0.
 function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerRecord>): void {
   const measured: number[] = [];
   for (const [reviewerId, record] of records) {
@@ -317,12 +369,38 @@ function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerR
   for (const record of records.values()) {
     const raw = record.measuredDiscrimination;
     if (raw === null || classDiscrimination === null || givesSameMarks(record.sums)) continue;
+    if (movesAgainstOthers(record)) continue;
     const m = record.comparedEssays;
     const pulled =
       (m * raw + DISCRIMINATION_PRIOR_ESSAYS * classDiscrimination) / (m + DISCRIMINATION_PRIOR_ESSAYS);
     record.discrimination = Math.max(raw, pulled);
-    record.accuracy = record.closeness === null ? null : record.closeness * record.discrimination;
+    record.accuracy = combineAccuracy(record);
   }
+}
+
+// Accuracy = closeness × min(1, DISCRIMINATION_CREDIT × discrimination): discrimination only
+// takes credit away when it is clearly low (below 1 ÷ DISCRIMINATION_CREDIT), because over a few
+// essays an honest reviewer's slope scatters widely around 1 and multiplying that noise in costs
+// more than it tells. Marks that do not move (same-mark rule) or move against the others still
+// give 0; the same marks on every essay where the rule does not apply (one whole mark fits them
+// all) get the plain product closeness × discrimination.
+export function combineAccuracy(
+  record: Pick<ReviewerRecord, 'closeness' | 'discrimination' | 'sums'>,
+): number | null {
+  const { closeness, discrimination } = record;
+  if (closeness === null || discrimination === null) return null;
+  // Marks that never vary have no slope noise to forgive: their low figure is all κ, so no credit.
+  if (givesSameMarks(record.sums)) return closeness * discrimination;
+  return closeness * Math.min(1, DISCRIMINATION_CREDIT * discrimination);
+}
+
+// Marks that clearly move against the others' (slope ≤ CONTRARY_SLOPE) over at least
+// CONTRARY_MIN_ESSAYS essays: a finding, not chance, so no benefit of the doubt. Over two essays
+// a reversed order is a coin flip for two similar essays, so the pull-up stays.
+function movesAgainstOthers(record: ReviewerRecord): boolean {
+  return (
+    record.slope !== null && record.slope <= CONTRARY_SLOPE && record.comparedEssays >= CONTRARY_MIN_ESSAYS
+  );
 }
 
 function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {

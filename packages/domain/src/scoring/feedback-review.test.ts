@@ -9,9 +9,10 @@ const rating = (raterId: string, reviewerId: string, point: number): Helpfulness
 });
 
 describe('adjustHelpfulness', () => {
-  it('shifts the stars of a rater with at least three ratings by their distance from the class mean', () => {
-    // Class mean of all 6 ratings = 3.5. The harsh rater h gave 2, 2, 2 (mean 2) → +1.5 each.
-    // The lenient rater l gave 5, 5, 5 (mean 5) → −1.5 each.
+  it('shifts the stars of a rater with at least three ratings by their distance from the class mean, shrunk by the data', () => {
+    // Class mean of all 6 ratings = 3.5. The harsh rater h gave 2, 2, 2 (mean 2): +1.5 measured,
+    // shrunk by 3 ratings' worth of "no bias" → +1.5 × 3/6 = +0.75 each. The lenient rater l gave
+    // 5, 5, 5 (mean 5) → −0.75 each.
     const received = adjustHelpfulness(
       [
         rating('h', 'x', 2),
@@ -23,7 +24,20 @@ describe('adjustHelpfulness', () => {
       ],
       5,
     );
-    expect(received.get('x')).toEqual({ raw: [2, 5], adjusted: [3.5, 3.5] });
+    expect(received.get('x')).toEqual({ raw: [2, 5], adjusted: [2.75, 4.25] });
+  });
+
+  it('shrinks less as a rater gives more ratings: n ÷ (n + 3) of the measured shift', () => {
+    // h gives six 2s and l six 5s: class mean 3.5, measured shift ±1.5, kept 6/9 = ±1.
+    const reviewers = ['x', 'y', 'z', 'u', 'v', 'w'];
+    const received = adjustHelpfulness(
+      reviewers.flatMap((id) => [rating('h', id, 2), rating('l', id, 5)]),
+      5,
+    );
+    const x = received.get('x');
+    expect(x?.raw).toEqual([2, 5]);
+    expect(x?.adjusted[0]).toBeCloseTo(3, 12);
+    expect(x?.adjusted[1]).toBeCloseTo(4, 12);
   });
 
   it('leaves raters with fewer than three ratings alone and keeps stars within 1..max', () => {

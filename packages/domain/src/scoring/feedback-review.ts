@@ -1,6 +1,6 @@
 // Feedback review (FE): how helpful the authors found the learner's reviews, with each author's
 // stars adjusted for that author's own leniency or harshness.
-import { MIN_RATINGS_FOR_RATER_ADJUSTMENT } from './constants';
+import { HELPFULNESS_PRIOR_RATINGS, MIN_RATINGS_FOR_RATER_ADJUSTMENT } from './constants';
 import { compareText } from './ratings';
 import { clamp, computeMean, computeStd } from './statistics';
 import type { FeedbackPoint, HelpfulnessRating } from './types';
@@ -33,9 +33,13 @@ export function adjustHelpfulness(ratings: readonly HelpfulnessRating[], maxPoin
   sorted.forEach((r, i) => {
     const raw = points[i] ?? 0;
     const own = byRater.get(r.raterId) ?? [];
+    // The rater's distance from the class, shrunk by HELPFULNESS_PRIOR_RATINGS ratings' worth of
+    // "not harsh or lenient": a mean of 3 ratings is mostly the quality of what they happened to read.
+    const n = own.length;
+    const shrink = n / (n + HELPFULNESS_PRIOR_RATINGS);
     const shift =
-      own.length >= MIN_RATINGS_FOR_RATER_ADJUSTMENT
-        ? averageMeasured - (computeMean(own) ?? averageMeasured)
+      n >= MIN_RATINGS_FOR_RATER_ADJUSTMENT
+        ? (averageMeasured - (computeMean(own) ?? averageMeasured)) * shrink
         : 0;
     const entry = received.get(r.reviewerId) ?? { raw: [], adjusted: [] };
     entry.raw.push(raw);

@@ -248,17 +248,77 @@ describe('scoreAssignment', () => {
     expect(d?.scores.peerReview).toBe(0);
   });
 
-  it('with one reviewer per essay gives evaluation ability for completion, flagged', () => {
+  it('with one reviewer per essay says evaluation ability was not measured and gives the neutral half', () => {
     const result = scoreAssignment({
       settings: { standards, maxScores: MAX },
       learners: [{ id: 'a' }, { id: 'b' }, { id: 'c' }],
       reviews: [review('a', 'b', 4), review('b', 'c', 2), review('c', 'a', 3, false)],
     });
     const scores = byId(result);
-    expect(scores.get('a')?.scores.peerReview).toBe(10);
+    expect(result.evaluationAbilityMeasured).toBe(false);
+    expect(result.evaluationAbilityStatus).toBe('noOverlap');
+    expect(result.measuredEvaluatorCount).toBe(0);
+    // 10 × NEUTRAL_ACCURACY 0.5 × 1/1 completed.
+    expect(scores.get('a')?.scores.peerReview).toBe(5);
     expect(scores.get('a')?.isAveragePeerReviewScore).toBe(true);
+    expect(scores.get('a')?.evaluation.accuracyBasis).toBe('neutral');
+    expect(scores.get('a')?.evaluation.accuracyUsed).toBe(0.5);
+    expect(scores.get('a')?.evaluation.accuracy).toBeNull();
+    // c was assigned a review and did not finish it: 0, not a stand-in.
     expect(scores.get('c')?.scores.peerReview).toBe(0);
+    expect(scores.get('c')?.isAveragePeerReviewScore).toBe(false);
+    expect(scores.get('c')?.evaluation.accuracyBasis).toBe('none');
     expect(result.lowestEvaluatorIds).toEqual([]);
+  });
+
+  it('minimal input: two learners reviewing each other get no hidden full mark (issue 17, item 2)', () => {
+    const result = scoreAssignment({
+      settings: { standards: [{ id: 's1', maxPoint: 5 }], maxScores: { essayWriting: 90, peerReview: 10 } },
+      learners: [{ id: 'l0' }, { id: 'l1' }],
+      reviews: [
+        { reviewerId: 'l0', authorId: 'l1', isCompleted: true, responses: [{ standardId: 's1', point: 2 }] },
+        { reviewerId: 'l1', authorId: 'l0', isCompleted: true, responses: [{ standardId: 's1', point: 4 }] },
+      ],
+    });
+    expect(result.evaluationAbilityMeasured).toBe(false);
+    expect(result.evaluationAbilityStatus).toBe('noOverlap');
+    for (const learner of result.learners) {
+      expect(learner.scores.peerReview).toBe(5);
+      expect(learner.scores.peerReview).toBeLessThan(10);
+      expect(learner.isAveragePeerReviewScore).toBe(true);
+      expect(learner.evaluation.accuracyBasis).toBe('neutral');
+      expect(learner.evaluation.compared).toBe(0);
+    }
+    expect(result.classAverages.peerReview).toBe(5);
+  });
+
+  it('with a single comparable member says too few overlaps; that member keeps their own accuracy', () => {
+    // Only b's essay has two reviewers (a and c): a and c are compared, but c is an instructor
+    // taking part as a learner, so one member (a) is measured.
+    const result = scoreAssignment({
+      settings: { standards, maxScores: MAX },
+      learners: [{ id: 'a' }, { id: 'b' }, { id: 'c', isInstructorLearner: true }],
+      reviews: [review('a', 'b', 4), review('c', 'b', 4), review('b', 'a', 3)],
+    });
+    const scores = byId(result);
+    expect(result.evaluationAbilityStatus).toBe('tooFewOverlaps');
+    expect(result.evaluationAbilityMeasured).toBe(false);
+    expect(result.measuredEvaluatorCount).toBe(1);
+    expect(scores.get('a')?.evaluation.accuracyBasis).toBe('own');
+    expect(scores.get('a')?.isAveragePeerReviewScore).toBe(false);
+    expect(scores.get('b')?.evaluation.accuracyBasis).toBe('neutral');
+    expect(scores.get('b')?.scores.peerReview).toBe(5);
+  });
+
+  it('says when no peer review was completed at all', () => {
+    const result = scoreAssignment({
+      settings: { standards, maxScores: MAX },
+      learners: [{ id: 'a' }, { id: 'b' }],
+      reviews: [review('a', 'b', 4, false)],
+    });
+    expect(result.evaluationAbilityStatus).toBe('noCompletedReviews');
+    expect(result.evaluationAbilityMeasured).toBe(false);
+    expect(byId(result).get('a')?.scores.peerReview).toBe(0);
   });
 
   it('ranks by total with shared ranks for ties and says "top x %"', () => {
@@ -447,7 +507,42 @@ describe('the same-mark rule and red marks', () => {
     expect(average).toBeLessThan(1);
     expect(p4?.compared).toBe(4);
     expect(p4?.discrimination).toBeCloseTo((4 * measured + 2 * average) / 6, 12);
-    expect(p4?.accuracy).toBeCloseTo((p4?.closeness ?? 0) * (p4?.discrimination ?? 0), 12);
+    expect(p4?.accuracy).toBeCloseTo((p4?.closeness ?? 0) * Math.min(1, 2 * (p4?.discrimination ?? 0)), 12);
+  });
+
+  it('minimal misfire: same marks that rounding explains get neither accuracy 0 nor the only red mark (issue 17, item 3)', () => {
+    // One standard of max 3; six learners in a ring, each reviewing the next three essays. l0
+    // gives 2, 2, 2 to l1, l2 and l3, which the others averaged 1.5, 2 and 2.5: every mark of
+    // l0 is within half a point of them.
+    const marks: Record<string, Record<string, number>> = {
+      l0: { l1: 2, l2: 2, l3: 2 },
+      l1: { l2: 2, l3: 3, l4: 1 },
+      l2: { l3: 2, l4: 1, l5: 3 },
+      l3: { l4: 2, l5: 3, l0: 2 },
+      l4: { l5: 2, l0: 1, l1: 2 },
+      l5: { l0: 3, l1: 1, l2: 2 },
+    };
+    const reviews: Review[] = Object.entries(marks).flatMap(([reviewerId, given]) =>
+      Object.entries(given).map(([authorId, point]) => ({
+        reviewerId,
+        authorId,
+        isCompleted: true,
+        responses: [{ standardId: 's', point }],
+      })),
+    );
+    const result = scoreAssignment({
+      settings: { standards: [{ id: 's', maxPoint: 3 }], maxScores: { essayWriting: 90, peerReview: 10 } },
+      learners: Object.keys(marks).map((id) => ({ id })),
+      reviews,
+    });
+    const l0 = byId(result).get('l0');
+    expect(l0?.evaluation.closeness).toBe(1);
+    expect(l0?.evaluation.accuracy ?? 0).toBeGreaterThan(0);
+    expect(l0?.scores.peerReview ?? 0).toBeGreaterThan(0);
+    expect(result.lowestEvaluatorIds).not.toEqual(['l0']);
+    // Less accurate reviewers (further from the others) score below l0.
+    const others = result.learners.filter((l) => l.learnerId !== 'l0');
+    expect(others.some((l) => (l.evaluation.accuracy ?? 0) < (l0?.evaluation.accuracy ?? 0))).toBe(true);
   });
 
   it('breaks a tie at 0 by closeness: the same-mark reviewer further from the others is marked', () => {

@@ -1,8 +1,14 @@
 // The scoring engine's entry point: one assignment's settings, learners, reviews, helpfulness
 // ratings and revision scores in; every learner's five scores and report figures out.
-import { DEFAULT_FEEDBACK_MAX_POINT, LOWEST_EVALUATOR_SHARE } from './constants';
+import {
+  DEFAULT_FEEDBACK_MAX_POINT,
+  LOWEST_EVALUATOR_SHARE,
+  MIN_MEASURED_EVALUATORS,
+  NEUTRAL_ACCURACY,
+} from './constants';
 import { scoreEssayWriting } from './essay-writing';
 import {
+  type AccuracyStandIn,
   estimateReliability,
   type ReviewerModel,
   type ReviewerRecord,
@@ -15,6 +21,7 @@ import { scoreRevisement } from './revisement';
 import { computeMean, computeMeanDeviations, roundScore } from './statistics';
 import type {
   AssignmentScores,
+  EvaluationAbilityStatus,
   EvaluationDetail,
   LearnerScores,
   ScoreAssignmentInput,
@@ -22,6 +29,7 @@ import type {
   ScoreSet,
   ScoringSettings,
 } from './types';
+import { validateScoringInput } from './validate-input';
 
 type StandInKind = 'essayWriting' | 'metacognition' | 'feedbackReview';
 
@@ -38,19 +46,26 @@ interface Draft {
 
 // Scores one assignment. Pure and deterministic: the order of learners or reviews in the input
 // changes nothing but the order of `learners` in the output, which follows the input.
+// Throws a ScoringInputError (validate-input.ts) on malformed input instead of yielding NaN.
 export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
+  validateScoringInput(input);
   const table = prepareRatings(input);
   const max = readMaxima(input.settings);
   const reliability = estimateReliability(table);
   const feedbackMaxPoint = input.settings.feedbackMaxPoint ?? DEFAULT_FEEDBACK_MAX_POINT;
   const received = adjustHelpfulness(input.helpfulness ?? [], feedbackMaxPoint);
   const members = table.learners.filter((l) => !l.isInstructorLearner);
-  const classAccuracy = computeMean(
-    members.flatMap((m) => {
-      const accuracy = reliability.records.get(m.id)?.accuracy;
-      return accuracy === undefined || accuracy === null ? [] : [accuracy];
-    }),
-  );
+  const measuredAccuracies = members.flatMap((m) => {
+    const accuracy = reliability.records.get(m.id)?.accuracy;
+    return accuracy === undefined || accuracy === null ? [] : [accuracy];
+  });
+  const status = describeMeasurement(table, measuredAccuracies.length);
+  // Not enough data is said in the open: the class average stands in only when it was measured
+  // on enough members, else the neutral accuracy (never an unknown accuracy taken as 1).
+  const standIn: AccuracyStandIn =
+    status === 'measured'
+      ? { accuracy: computeMean(measuredAccuracies) ?? NEUTRAL_ACCURACY, basis: 'classAverage' }
+      : { accuracy: NEUTRAL_ACCURACY, basis: 'neutral' };
   const lowest = findLowestEvaluators(table, reliability.records);
   // The last score given for a learner wins, as in the input.
   const revisionScores = new Map((input.revisionScores ?? []).map((r) => [r.learnerId, r.score]));
@@ -67,7 +82,7 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
       record,
       table.assignedPeerReviews.get(id) ?? 0,
       completed,
-      classAccuracy,
+      standIn,
     );
     const meta = scoreMetacognition(max.metacognition, table, id, consensus);
     const feedback = scoreFeedbackReview(max.feedbackReview, feedbackMaxPoint, received, id, completed);
@@ -94,7 +109,11 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
         peerReviewPoints: essay.points,
         feedbackReviewPoint: feedback.point,
         selfAssessment: meta.selfAssessment,
-        evaluation: describeEvaluation(table, id, record, reliability.models.get(id), lowest.has(id)),
+        evaluation: {
+          ...describeEvaluation(table, id, record, reliability.models.get(id), lowest.has(id)),
+          accuracyBasis: max.peerReview > 0 ? ability.basis : 'none',
+          accuracyUsed: ability.accuracy,
+        },
       },
     });
   }
@@ -137,7 +156,18 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
     classAverages: averageScores(members.map((m) => scores.get(m.id))),
     memberCount: members.length,
     lowestEvaluatorIds: [...lowest],
+    evaluationAbilityMeasured: status === 'measured',
+    evaluationAbilityStatus: status,
+    measuredEvaluatorCount: measuredAccuracies.length,
   };
+}
+
+// Whether evaluation ability could be measured in the assignment: at least
+// MIN_MEASURED_EVALUATORS members compared with someone else on the same essay.
+function describeMeasurement(table: RatingTable, measuredCount: number): EvaluationAbilityStatus {
+  if (measuredCount >= MIN_MEASURED_EVALUATORS) return 'measured';
+  if (table.peerReviews.length === 0) return 'noCompletedReviews';
+  return measuredCount === 0 ? 'noOverlap' : 'tooFewOverlaps';
 }
 
 function readMaxima(settings: ScoringSettings): Record<ScoreKind, number> {
@@ -228,7 +258,7 @@ function describeEvaluation(
   record: ReviewerRecord | undefined,
   model: ReviewerModel | undefined,
   isLowest: boolean,
-): EvaluationDetail {
+): Omit<EvaluationDetail, 'accuracyBasis' | 'accuracyUsed'> {
   const deviations = record === undefined ? [] : computeMeanDeviations(record.sums);
   return {
     assigned: table.assignedPeerReviews.get(id) ?? 0,

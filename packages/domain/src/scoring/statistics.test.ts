@@ -182,18 +182,49 @@ describe('the same-mark rule', () => {
   });
 
   it('judges "the others differ" on their plain marks, not on a corrected consensus', () => {
-    // The others gave 2 and 3 (a point apart); after taking off their leniency the consensus is
-    // 2.1 and 2.9, under a point apart. The rule looks at the marks the others gave.
+    // The others gave 2 and 3 (no whole mark within half a point of both); after their leniency
+    // is taken off the consensus is 2.6 and 3.4, which a 3 fits. The rule looks at the marks given.
     const sums = createComparisonSums(1);
-    addComparison(sums, 0, 3 / 5, 2.1 / 5, 0.1, { othersMean: 2 / 5 });
-    addComparison(sums, 0, 3 / 5, 2.9 / 5, 0.1, { othersMean: 3 / 5 });
+    addComparison(sums, 0, 3 / 5, 2.6 / 5, 0.1, { othersMean: 2 / 5 });
+    addComparison(sums, 0, 3 / 5, 3.4 / 5, 0.1, { othersMean: 3 / 5 });
     expect(isSameMarkOnDifferentEssays(sums)).toBe(true);
     expect(measureDiscrimination(sums)).toBe(0);
     const corrected = compare(5, [
-      [3, 2.1],
-      [3, 2.9],
+      [3, 2.6],
+      [3, 3.4],
     ]);
     expect(isSameMarkOnDifferentEssays(corrected)).toBe(false);
+  });
+
+  it('applies when no one whole mark fits every essay, not when rounding explains the same marks (issue 17, item 3)', () => {
+    // Means 1.5, 2 and 2.5: all within half a point of 2, so a careful reviewer could give 2, 2, 2.
+    expect(
+      isSameMarkOnDifferentEssays(
+        compare(3, [
+          [2, 1.5],
+          [2, 2],
+          [2, 2.5],
+        ]),
+      ),
+    ).toBe(false);
+    // Means 1 and 1.67: under a point apart, but 1.67 rounds to 2 and 1 to 1: no mark fits both.
+    expect(
+      isSameMarkOnDifferentEssays(
+        compare(3, [
+          [1, 1],
+          [1, 5 / 3],
+        ]),
+      ),
+    ).toBe(true);
+    // Means 1.33 and 2.33: a point apart and no whole mark within half a point of both.
+    expect(
+      isSameMarkOnDifferentEssays(
+        compare(5, [
+          [2, 4 / 3],
+          [2, 7 / 3],
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it('sums the variance of the consensus each rating was compared with', () => {

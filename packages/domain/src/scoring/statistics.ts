@@ -1,9 +1,11 @@
 // Small numeric helpers shared by the score kinds, and the two measures of how well ratings
 // follow a consensus: closeness and discrimination.
-import { ZERO_CREDIT_DEVIATION } from './constants';
+import { SLACK_POINTS, ZERO_CREDIT_DEVIATION } from './constants';
 
 /** Leave-one-out consensus is computed by subtraction: a share off by this much is the same. */
 const FLOAT_TOLERANCE = 1e-9;
+/** Means of marks compared with whole points: 2.5000000001 still fits a 2 within half a point. */
+const POINT_TOLERANCE = 1e-6;
 
 /**
  * Running sums of one rater's ratings against a consensus, all as shares of the scale (0..1).
@@ -137,6 +139,14 @@ export function measureCloseness(sums: ComparisonSums): number | null {
 // (nothing to judge). The same marks on every standard for every essay, where the others tell
 // the essays apart by a point or more → exactly 0 (the same-mark rule).
 export function measureDiscrimination(sums: ComparisonSums): number | null {
+  const slope = measureSlope(sums);
+  return slope === null ? null : clamp(slope, 0, 1);
+}
+
+// The regularised slope (cov + κ) ÷ (var_consensus + κ) before it is capped to 0..1: below 0
+// when the ratings move against the consensus by more than rounding explains. Null without
+// comparisons; 0 under the same-mark rule; 1 when there is nothing to judge.
+export function measureSlope(sums: ComparisonSums): number | null {
   if (sums.count === 0) return null;
   if (isSameMarkOnDifferentEssays(sums)) return 0;
   let covariance = 0;
@@ -149,18 +159,24 @@ export function measureDiscrimination(sums: ComparisonSums): number | null {
   // Centred sums of squares can dip a hair below zero through rounding error.
   variance = Math.max(0, variance);
   if (variance + sums.rounding === 0) return 1;
-  return clamp((covariance + sums.rounding) / (variance + sums.rounding), 0, 1);
+  return (covariance + sums.rounding) / (variance + sums.rounding);
 }
 
 // The same-mark rule: the rater gave exactly the same points on every standard to every essay
-// compared, while on at least one standard the others' plain mean marks on two of those essays
-// lie a whole point (twice the slack) or more apart. Consensus differences under a point are left to the
-// formula: whole-point marks cannot be expected to follow them, and κ already forgives them.
+// compared, while on at least one standard no single whole mark lies within half a point (the
+// slack) of the others' plain mean on every one of those essays. A careful reviewer rounding the
+// others' view to whole points could have given such essays one mark (means of 1.5, 2 and 2.5 all
+// round to 2), so that is left to the formula; essays the others put where no one mark fits
+// (2 and 3, or 1 and 1.67) cannot all deserve the same whole mark.
 export function isSameMarkOnDifferentEssays(sums: ComparisonSums): boolean {
   if (!givesSameMarks(sums)) return false;
   for (const s of sums.perStandard) {
-    const spread = s.othersMax - s.othersMin;
-    if (s.count > 0 && spread > FLOAT_TOLERANCE && spread >= 2 * s.slack - FLOAT_TOLERANCE) return true;
+    if (s.count === 0 || s.slack <= 0 || s.othersMax - s.othersMin <= FLOAT_TOLERANCE) continue;
+    // In points: a whole mark k fits every essay when othersMax − ½ ≤ k ≤ othersMin + ½.
+    const maxPoint = SLACK_POINTS / s.slack;
+    const low = s.othersMax * maxPoint - SLACK_POINTS;
+    const high = s.othersMin * maxPoint + SLACK_POINTS;
+    if (Math.ceil(low - POINT_TOLERANCE) > Math.floor(high + POINT_TOLERANCE)) return true;
   }
   return false;
 }

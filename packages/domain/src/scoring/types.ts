@@ -88,6 +88,22 @@ export interface StandardPoints {
   selfGap: number | null;
 }
 
+/**
+ * Where the accuracy in a learner's evaluation-ability score came from: their own comparisons,
+ * the class average (they could not be compared, others could), the neutral NEUTRAL_ACCURACY
+ * (evaluation ability could not be measured in the assignment), or none (no completed review,
+ * or the score kind is inactive).
+ */
+export type AccuracyBasis = 'own' | 'classAverage' | 'neutral' | 'none';
+
+/**
+ * Whether the assignment's evaluation ability could be measured: `measured` when at least
+ * MIN_MEASURED_EVALUATORS members were compared with someone; `noCompletedReviews` when no peer
+ * review was completed; `noOverlap` when nobody's essay was reviewed by two people (one reviewer
+ * per essay); `tooFewOverlaps` when only one member could be compared.
+ */
+export type EvaluationAbilityStatus = 'measured' | 'noCompletedReviews' | 'noOverlap' | 'tooFewOverlaps';
+
 /** How the learner judged others: the parts of the evaluation-ability score. */
 export interface EvaluationDetail {
   assigned: number;
@@ -108,6 +124,10 @@ export interface EvaluationDetail {
    */
   leniency: number;
   isLowest: boolean;
+  /** Where the accuracy the PE score uses came from (docs/scoring.md section 10). */
+  accuracyBasis: AccuracyBasis;
+  /** The accuracy the PE score uses: `accuracy`, or the stand-in; null when no review was completed. */
+  accuracyUsed: number | null;
   /** Mean (given − others' consensus) per standard, in points: the learner's leniency or harshness. */
   standardBias: { standardId: string; meanDeviation: number | null }[];
 }
@@ -158,4 +178,14 @@ export interface AssignmentScores {
    * discrimination; docs/scoring.md section 9): their ratings are marked red.
    */
   lowestEvaluatorIds: string[];
+  /**
+   * False when evaluation ability could not be measured in this assignment (too few overlapping
+   * reviews): PE then follows the neutral policy of docs/scoring.md section 10, and the report
+   * should say so instead of presenting the score as a measurement.
+   */
+  evaluationAbilityMeasured: boolean;
+  /** Why: see EvaluationAbilityStatus. */
+  evaluationAbilityStatus: EvaluationAbilityStatus;
+  /** Members whose accuracy was measured (compared with someone on at least one essay). */
+  measuredEvaluatorCount: number;
 }

@@ -120,7 +120,8 @@ describe('the worked example of docs/scoring.md', () => {
   it('step 5: closeness, discrimination and accuracy of each reviewer', () => {
     const expected = {
       A: { closeness: 0.83256, measured: 1, discrimination: 1, accuracy: 0.83256 },
-      B: { closeness: 1, measured: 0.80725, discrimination: 0.8715, accuracy: 0.8715 },
+      // min(1, 2 × 0.8715) = 1: discrimination takes nothing off above 0.5.
+      B: { closeness: 1, measured: 0.80725, discrimination: 0.8715, accuracy: 1 },
       C: { closeness: 0.60176, measured: 1, discrimination: 1, accuracy: 0.60176 },
       D: { closeness: 0.61378, measured: 0, discrimination: 0, accuracy: 0 },
     };
@@ -154,7 +155,7 @@ describe('the worked example of docs/scoring.md', () => {
   it('step 8: the scores, totals and ranks', () => {
     const scores = {
       A: [57.4, 8.3, 8.9, 8, 8, 90.6, 1],
-      B: [25.4, 8.7, 4.5, 9, 6, 53.6, 3],
+      B: [25.4, 10, 4.5, 9, 6, 54.9, 3],
       C: [48.5, 6, 10, 8, 9, 81.5, 2],
       D: [35.3, 0, 8.2, 3, 5, 51.5, 4],
     };
@@ -173,11 +174,11 @@ describe('the worked example of docs/scoring.md', () => {
     }
     expect(result.classAverages).toEqual({
       essayWriting: 41.7,
-      peerReview: 5.8,
+      peerReview: 6.1,
       metacognition: 7.9,
       feedbackReview: 7,
       revisement: 7,
-      total: 69.3,
+      total: 69.6,
     });
   });
 });
