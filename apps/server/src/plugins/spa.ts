@@ -25,8 +25,9 @@ a.button{display:inline-block;margin-top:24px;padding:14px 28px;background:#5646
 </html>`;
 
 /**
- * Serves the built web app: hashed assets with a long cache, and index.html for every other
- * path that is not an API path (the client router takes it from there).
+ * Serves the built web app: hashed assets with a long cache, precompressed (brotli or gzip, as the
+ * browser accepts), and index.html for every other path that is not an API path (the client
+ * router takes it from there).
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
   const hasDist = distDir !== undefined && existsSync(join(distDir, 'index.html'));
@@ -35,6 +36,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
