@@ -1,3 +1,4 @@
+import '../manager-texts';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../manager-texts';
 import { Card, Center, Group, Loader, Pagination, ScrollArea, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../manager-texts';
 import {
   Anchor,
   Badge,

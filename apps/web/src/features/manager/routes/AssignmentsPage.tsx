@@ -1,3 +1,4 @@
+import '../manager-texts';
 import { Anchor, Badge, SegmentedControl, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';

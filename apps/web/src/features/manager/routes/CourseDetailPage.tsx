@@ -1,3 +1,4 @@
+import '../manager-texts';
 import { Anchor, Badge, Card, Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';

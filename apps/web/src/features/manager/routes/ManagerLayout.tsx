@@ -1,3 +1,4 @@
+import '../manager-texts';
 import '@mantine/core/styles/NavLink.css';
 import { Group, NavLink, Paper, Stack } from '@mantine/core';
 import {

@@ -1,3 +1,4 @@
+import '../manager-texts';
 import { Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

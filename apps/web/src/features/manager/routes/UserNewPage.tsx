@@ -1,3 +1,4 @@
+import '../manager-texts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,

@@ -1,3 +1,4 @@
+import '../manager-texts';
 import { Anchor, Badge, Button, SegmentedControl, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../results-texts';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, Radio, Text, Title } from '@mantine/core';

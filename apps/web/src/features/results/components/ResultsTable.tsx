@@ -1,3 +1,4 @@
+import '../results-texts';
 import {
   Anchor,
   Badge,

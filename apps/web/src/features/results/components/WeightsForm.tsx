@@ -1,3 +1,4 @@
+import '../results-texts';
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Text, Title } from '@mantine/core';
 import type { Weight } from '@pw/contract';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../results-texts';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Card, Center, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';

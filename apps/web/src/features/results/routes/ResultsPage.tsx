@@ -1,3 +1,4 @@
+import '../results-texts';
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
