@@ -8,6 +8,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 type Tree = { [key: string]: string | Tree };
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
 const catalog: Tree = {
+  ...read('../../apps/web/src/locales/ko/base.json'),
   ...read('../../apps/web/src/locales/ko/common.json'),
   ...read('../../packages/contract/locales/ko/messages.json'),
 };

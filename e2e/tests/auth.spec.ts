@@ -126,3 +126,41 @@ test('a stored token that fails the login check signs the user out', async ({ pa
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+test('the sign-in page loads only its own code and texts; English and the pages arrive when needed', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
+
+  // Korean by default: no English, no pages' texts, no signed-in route table, no toasts' container.
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const chunk of ['base', 'messages', 'common', 'SignedInRoutes', 'DashboardPage']) {
+    expect(loaded(chunk), chunk).toBe(false);
+  }
+
+  // Switching to English loads English's arrival texts, and the page turns English.
+  await page.getByTestId('language-switch').getByText('English').click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(loaded('base') && loaded('messages')).toBe(true);
+  expect(loaded('common')).toBe(false);
+
+  // Signed in, the dashboard has the pages' texts in English.
+  await page.getByLabel('Email').fill('student05@example.com');
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  expect(loaded('common') && loaded('SignedInRoutes')).toBe(true);
+  await expect(page.getByRole('navigation').first()).toContainText('Courses I take');
+
+  // A stored English choice arrives English from the first paint, before any page loads.
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -12,6 +12,7 @@ const catalogs: Record<Lang, Tree> = { ko: readCatalogs('ko'), en: readCatalogs(
 function readCatalogs(lang: Lang): Tree {
   const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
   return {
+    ...read(`../../apps/web/src/locales/${lang}/base.json`),
     ...read(`../../apps/web/src/locales/${lang}/common.json`),
     ...read(`../../packages/contract/locales/${lang}/messages.json`),
   };

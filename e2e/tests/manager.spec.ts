@@ -9,10 +9,12 @@ type Lang = 'ko' | 'en';
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
 const catalogs: Record<Lang, Tree> = {
   ko: {
+    ...read('../../apps/web/src/locales/ko/base.json'),
     ...read('../../apps/web/src/locales/ko/common.json'),
     ...read('../../apps/web/src/locales/ko/manager.json'),
   },
   en: {
+    ...read('../../apps/web/src/locales/en/base.json'),
     ...read('../../apps/web/src/locales/en/common.json'),
     ...read('../../apps/web/src/locales/en/manager.json'),
   },

@@ -8,8 +8,14 @@ type Tree = { [key: string]: string | Tree };
 type Lang = 'ko' | 'en';
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
 const catalogs: Record<Lang, Tree> = {
-  ko: read('../../apps/web/src/locales/ko/common.json'),
-  en: read('../../apps/web/src/locales/en/common.json'),
+  ko: {
+    ...read('../../apps/web/src/locales/ko/base.json'),
+    ...read('../../apps/web/src/locales/ko/common.json'),
+  },
+  en: {
+    ...read('../../apps/web/src/locales/en/base.json'),
+    ...read('../../apps/web/src/locales/en/common.json'),
+  },
 };
 function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
   let node: string | Tree | undefined = catalogs[lang];

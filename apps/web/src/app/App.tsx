@@ -1,10 +1,10 @@
 import './styles';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { UI } from '@pw/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { buildTheme } from '../lib/brand';
@@ -16,6 +16,12 @@ import classes from './App.module.css';
 import { FullPageLoader } from './pages';
 import { AppRoutes } from './routes';
 import { ShellProvider } from './shell/shell-context';
+
+// The toasts' container (with its transitions and swipe handling) loads after the first paint;
+// a toast shown before it arrives waits in the store and appears with it.
+const Notifications = lazy(() =>
+  import('./NotificationsContainer').then((m) => ({ default: m.NotificationsContainer })),
+);
 
 /** Applies the organisation's branding; a failed configuration call drops the token (part 1 §8). */
 function Branded() {
@@ -68,11 +74,13 @@ function Branded() {
       {/* Toasts never cover a page's heading or its controls: on wide screens at the bottom right,
           where the layout keeps room under the content; on phones over the top bar, one at a time
           (the others wait their turn). */}
-      <Notifications
-        position={isPhone ? 'top-center' : 'bottom-right'}
-        limit={isPhone ? 1 : 5}
-        classNames={{ root: classes.notifications }}
-      />
+      <Suspense fallback={null}>
+        <Notifications
+          position={isPhone ? 'top-center' : 'bottom-right'}
+          limit={isPhone ? 1 : 5}
+          classNames={{ root: classes.notifications }}
+        />
+      </Suspense>
       {config.isPending ? (
         <FullPageLoader />
       ) : (

@@ -1,6 +1,7 @@
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
-import { LANGUAGES } from '@pw/contract';
+import { LANGUAGES, type Language } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../lib/i18n';
 
 /**
  * The ko/en switch (part 1 §2); the choice is remembered in local storage. It sits in the page's
@@ -17,7 +18,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
       size="xs"
       orientation={compact ? 'vertical' : 'horizontal'}
       value={i18n.language}
-      onChange={(lng) => void i18n.changeLanguage(lng)}
+      onChange={(lng) => void changeLanguage(lng as Language)}
       data={LANGUAGES.map((lng) => ({
         value: lng,
         label: compact ? (

@@ -1,0 +1,170 @@
+import { COURSE_ROLES } from '@pw/contract';
+import { type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { useAuth } from '../lib/session/auth-context';
+import { lazyPage } from './lazy-page';
+import { FullPageLoader, NotFoundPage } from './pages';
+
+// Every page loads on demand (one chunk per page module).
+const AssignmentEditPage = lazyPage(
+  () => import('../features/assignments/routes/AssignmentEditPage'),
+  'AssignmentEditPage',
+);
+const AssignmentManagementPage = lazyPage(
+  () => import('../features/assignments/routes/AssignmentManagementPage'),
+  'AssignmentManagementPage',
+);
+const AssignmentNewPage = lazyPage(
+  () => import('../features/assignments/routes/AssignmentNewPage'),
+  'AssignmentNewPage',
+);
+const PerformancesLayout = lazyPage(
+  () => import('../features/assignments/routes/PerformancesLayout'),
+  'PerformancesLayout',
+);
+const MatchingPage = lazyPage(() => import('../features/assignments/reports/MatchingPage'), 'MatchingPage');
+const ScorePage = lazyPage(() => import('../features/assignments/reports/ScorePage'), 'ScorePage');
+const ResultsPage = lazyPage(() => import('../features/results/routes/ResultsPage'), 'ResultsPage');
+const PersonalScorePage = lazyPage(
+  () => import('../features/results/routes/PersonalScorePage'),
+  'PersonalScorePage',
+);
+const MyScorePage = lazyPage(() => import('../features/results/routes/PersonalScorePage'), 'MyScorePage');
+const ReportPage = lazyPage(() => import('../features/assignments/reports/ReportPage'), 'ReportPage');
+const PeerReviewRoute = lazyPage(
+  () => import('../features/assignments/performances/WorkPage'),
+  'PeerReviewRoute',
+);
+const WorkPage = lazyPage(() => import('../features/assignments/performances/WorkPage'), 'WorkPage');
+const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
+const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
+const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');
+const CoursePage = lazyPage(() => import('./course/CoursePage'), 'CoursePage');
+const DashboardPage = lazyPage(() => import('./dashboard/DashboardPage'), 'DashboardPage');
+const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage');
+const PostEditPage = lazyPage(() => import('../features/posts/routes/PostEditPage'), 'PostEditPage');
+const PostNewPage = lazyPage(() => import('../features/posts/routes/PostNewPage'), 'PostNewPage');
+const PostPage = lazyPage(() => import('../features/posts/routes/PostPage'), 'PostPage');
+const MyPage = lazyPage(() => import('../features/profile/routes/MyPage'), 'MyPage');
+const ProfileEditPage = lazyPage(
+  () => import('../features/profile/routes/ProfileEditPage'),
+  'ProfileEditPage',
+);
+const SupportsPage = lazyPage(() => import('../features/supports/routes/SupportsPage'), 'SupportsPage');
+const ManagerLayout = lazyPage(() => import('../features/manager/routes/ManagerLayout'), 'ManagerLayout');
+const ManagerUsersPage = lazyPage(() => import('../features/manager/routes/UsersPage'), 'UsersPage');
+const ManagerUserNewPage = lazyPage(() => import('../features/manager/routes/UserNewPage'), 'UserNewPage');
+const ManagerUserDetailPage = lazyPage(
+  () => import('../features/manager/routes/UserDetailPage'),
+  'UserDetailPage',
+);
+const ManagerCoursesPage = lazyPage(() => import('../features/manager/routes/CoursesPage'), 'CoursesPage');
+const ManagerCourseDetailPage = lazyPage(
+  () => import('../features/manager/routes/CourseDetailPage'),
+  'CourseDetailPage',
+);
+const ManagerAssignmentsPage = lazyPage(
+  () => import('../features/manager/routes/AssignmentsPage'),
+  'AssignmentsPage',
+);
+const ManagerAssignmentDetailPage = lazyPage(
+  () => import('../features/manager/routes/AssignmentDetailPage'),
+  'AssignmentDetailPage',
+);
+const ManagerSupportsPage = lazyPage(
+  () => import('../features/manager/routes/SupportsListPage'),
+  'SupportsListPage',
+);
+const AppLayout = lazyPage(() => import('./AppLayout'), 'AppLayout');
+
+/** A course route with a role that is not instructor, learner or assistant goes home. */
+function CourseRoleGuard() {
+  const { role } = useParams();
+  if (!(COURSE_ROLES as readonly string[]).includes(role ?? '')) return <Navigate replace to="/" />;
+  return <Outlet />;
+}
+
+/** Staff only (part 2 §2): others go home. */
+function StaffGuard({ children }: { children: ReactNode }) {
+  const { user, isStaff } = useAuth();
+  if (!user) return <FullPageLoader />;
+  if (!isStaff) return <Navigate replace to="/" />;
+  return children;
+}
+
+/** Course routes of part 1 §2 and part 2 §2, relative to /courses/:courseId/:role. */
+function courseRoutes() {
+  return (
+    <Route path="courses/:courseId/:role" element={<CourseRoleGuard />}>
+      <Route element={<CourseGate />}>
+        <Route index element={<CoursePage />} />
+        <Route path="edit" element={<CourseEditPage />} />
+        <Route path="posts/new" element={<PostNewPage />} />
+        <Route path="posts/:postId" element={<PostPage />} />
+        <Route path="posts/:postId/edit" element={<PostEditPage />} />
+        <Route path="results" element={<ResultsPage />} />
+        <Route path="results/enrolls/:enrollId/personal-score" element={<PersonalScorePage />} />
+        <Route path="my-score" element={<MyScorePage />} />
+        <Route path="assignments/new" element={<AssignmentNewPage />} />
+        <Route path="assignments/:assignmentId" element={<AssignmentManagementPage />} />
+        <Route path="assignments/:assignmentId/edit" element={<AssignmentEditPage />} />
+        <Route path="assignments/:assignmentId/matchings" element={<MatchingPage />} />
+        <Route path="assignments/:assignmentId/score" element={<ScorePage />} />
+        <Route path="assignments/:assignmentId/reports/:reportId" element={<ReportPage />} />
+        <Route path="assignments/:assignmentId/performances" element={<PerformancesLayout />}>
+          <Route index element={<Navigate replace to="info" />} />
+          <Route path="info" element={<TaskInfoPage />} />
+          <Route path=":stageKey" element={<WorkPage />} />
+          <Route path=":stageKey/peer-review/:matchingId" element={<PeerReviewRoute />} />
+          <Route path="*" element={<Navigate replace to="info" />} />
+        </Route>
+      </Route>
+    </Route>
+  );
+}
+
+/**
+ * The routes of a signed-in user (part 1 §2, part 2 §2). A module of its own, loaded once a
+ * token exists, so the sign-in page does not carry the route table of every page.
+ */
+export function SignedInRoutes() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="helps" element={<HelpPage />} />
+          <Route path="supports" element={<SupportsPage />} />
+          <Route path="my-page" element={<MyPage />} />
+          <Route path="users/edit" element={<ProfileEditPage />} />
+          <Route
+            path="manager"
+            element={
+              <StaffGuard>
+                <ManagerLayout />
+              </StaffGuard>
+            }
+          >
+            <Route index element={<Navigate replace to="users" />} />
+            <Route path="users" element={<ManagerUsersPage />} />
+            <Route path="users/new" element={<ManagerUserNewPage />} />
+            <Route path="users/:userId" element={<ManagerUserDetailPage />} />
+            <Route path="courses" element={<ManagerCoursesPage />} />
+            <Route path="courses/:courseId" element={<ManagerCourseDetailPage />} />
+            <Route path="assignments" element={<ManagerAssignmentsPage />} />
+            <Route
+              path="assignments/courses/:courseId/assignments/:assignmentId"
+              element={<ManagerAssignmentDetailPage />}
+            />
+            <Route path="supports" element={<ManagerSupportsPage />} />
+            <Route path="*" element={<Navigate replace to="/manager/users" />} />
+          </Route>
+          {courseRoutes()}
+          <Route path="404" element={<NotFoundPage />} />
+        </Route>
+        <Route path="sign-in" element={<Navigate replace to="/" />} />
+        <Route path="*" element={<Navigate replace to="/" />} />
+      </Routes>
+    </Suspense>
+  );
+}
