@@ -15,7 +15,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pw-bench-deadline-'));
 
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', join(import.meta.dirname, '../apps/server/src/server.ts')],
+  [
+    // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    '--import',
+    'tsx',
+    join(import.meta.dirname, '../apps/server/src/server.ts'),
+  ],
   {
     env: {
       ...process.env,

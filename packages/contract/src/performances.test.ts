@@ -26,6 +26,19 @@ describe('the counting rule (one copy for the browser and the server)', () => {
     expect(isOverLimit('가나다라', 'L', 0)).toBe(false);
     expect(isOverLimit('a b c d', 'W', 3)).toBe(true);
   });
+
+  it('counts only texts longer than the limit in UTF-16 units, and then counts letters', () => {
+    // Four emoji are eight UTF-16 units but four letters: within a limit of 4, over a limit of 3.
+    expect(isOverLimit('😀😀😀😀', 'L', 4)).toBe(false);
+    expect(isOverLimit('😀😀😀😀', 'L', 3)).toBe(true);
+    expect(isOverLimit('👨‍👩‍👧👨‍👩‍👧', 'L', 2)).toBe(false);
+    // Line breaks are not letters, and runs of spaces are not words.
+    expect(isOverLimit('가\n나\r\n다', 'L', 3)).toBe(false);
+    expect(isOverLimit('one     two', 'W', 2)).toBe(false);
+    // At the unit length itself there is nothing to count.
+    expect(isOverLimit('가'.repeat(1000), 'L', 1000)).toBe(false);
+    expect(isOverLimit('가'.repeat(1001), 'L', 1000)).toBe(true);
+  });
 });
 
 describe('stored rich text', () => {

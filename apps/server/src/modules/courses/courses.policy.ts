@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -22,25 +22,53 @@ export type Membership = {
   isLearner: boolean;
 };
 
+/** Nearly every course request asks this first: built once per database handle, not per request. */
+function prepareMembershipLookup(db: Db) {
+  return db
+    .select({ course: courses, enrollment: enrollments })
+    .from(courses)
+    .leftJoin(
+      enrollments,
+      and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('user'))),
+    )
+    .where(and(eq(courses.id, sql.placeholder('course')), eq(courses.organisationId, sql.placeholder('org'))))
+    .limit(1)
+    .prepare('course_membership');
+}
+
+const membershipLookups = new WeakMap<Db, ReturnType<typeof prepareMembershipLookup>>();
+
 /**
  * Loads the course and the user's membership. Someone outside the course (or the organisation)
  * gets 404, so course ids reveal nothing; a withdrawn learner gets 403 `course_withdrawn`.
  */
 export async function loadMembership(db: Db, { org, user }: Caller, courseId: number): Promise<Membership> {
-  const [row] = await db
-    .select({ course: courses, enrollment: enrollments })
-    .from(courses)
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, user.id)))
-    .where(and(eq(courses.id, courseId), eq(courses.organisationId, org.id)))
-    .limit(1);
+  let lookup = membershipLookups.get(db);
+  if (!lookup) {
+    lookup = prepareMembershipLookup(db);
+    membershipLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ course: courseId, user: user.id, org: org.id });
   if (!row) throw new AppError('not_found');
-  const isInstructor = row.course.instructorId === user.id;
-  const enrollment = row.enrollment ?? undefined;
+  return membershipOf(row.course, row.enrollment, user.id);
+}
+
+/**
+ * A user's membership from their course and enrolment rows (read by `loadMembership`, or joined
+ * into a use case's own query): 404 outside the course, 403 `course_withdrawn` when withdrawn.
+ */
+export function membershipOf(
+  course: CourseRow,
+  enrollmentRow: EnrollmentRow | null | undefined,
+  userId: number,
+): Membership {
+  const isInstructor = course.instructorId === userId;
+  const enrollment = enrollmentRow ?? undefined;
   if (!isInstructor && !enrollment) throw new AppError('not_found');
   if (!isInstructor && enrollment && !enrollment.isActive) throw new AppError('course_withdrawn');
   const isLearner = enrollment?.isActive === true;
   return {
-    course: row.course,
+    course,
     enrollment,
     isInstructor,
     isAssistant: isLearner && enrollment?.isAssistant === true,

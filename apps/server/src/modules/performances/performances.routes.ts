@@ -45,6 +45,7 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
       { courseId: id, assignmentId: aid, performanceId: pid },
       form,
       late,
+      { uploads: request.isMultipart() },
     );
   }
 

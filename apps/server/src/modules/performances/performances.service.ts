@@ -10,10 +10,11 @@ import {
   saveRule,
 } from '@pw/contract';
 import { codeAt, type StageModel, type Step, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
+  courses,
   enrollments,
   files,
   participations,
@@ -26,7 +27,13 @@ import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { assertCanSeeAssignment } from '../assignments/assignments.policy';
-import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
+import {
+  type Caller,
+  isManager,
+  loadMembership,
+  type Membership,
+  membershipOf,
+} from '../courses/courses.policy';
 import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { peerTargetsOf, receivedReviewsOf } from '../reviews/reviews.service';
 import { assertCanReadPerformance, assertCanWritePerformance, isOwner } from './performances.policy';
@@ -41,19 +48,54 @@ function stepsFor(rows: readonly StageRow[]) {
   return stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })));
 }
 
-/** A performance of an assignment of this course, with its stage, the assignment and all its stages. */
-async function loadContext(
-  db: Db | Tx,
-  m: Membership,
-  assignmentId: number,
-  performanceId: number,
-  lock = false,
-) {
-  const query = db
-    .select({ p: performances, stage: stages, a: assignments, participation: participations.status })
+type FileRow = { id: number; organisationId: number; originalName: string; size: number };
+type StageJson = Omit<StageRow, 'startAt' | 'endAt'> & { startAt: string | null; endAt: string | null };
+
+/**
+ * Read with the performance in the same statement (a save is about ten round trips fewer per
+ * second of a deadline burst): every stage of the assignment, the performance's files, and the
+ * learner's question performance.
+ */
+const stagesOfAssignment = sql<StageJson[]>`(select coalesce(json_agg(json_build_object(
+  'id', s.id, 'assignmentId', s.assignment_id, 'position', s.position, 'model', s.model,
+  'startAt', s.start_at, 'endAt', s.end_at, 'settings', s.settings) order by s.position), '[]'::json)
+  from stages s where s.assignment_id = ${assignments.id})`;
+const filesOfPerformance = sql<FileRow[]>`(select coalesce(json_agg(json_build_object(
+  'id', f.id, 'organisationId', f.organisation_id, 'originalName', f.original_name, 'size', f.size)
+  order by f.id), '[]'::json)
+  from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${performances.id})`;
+const questionOfLearner = sql<number | null>`(select q.id from performances q
+  join stages qs on qs.id = q.stage_id
+  where qs.assignment_id = ${assignments.id} and qs.model = 'questionwriting'
+    and q.enrollment_id = ${performances.enrollmentId} limit 1)`;
+
+/**
+ * The caller's membership and a performance of an assignment of the course, with its stage, the
+ * assignment, all its stages, its files and the learner's question performance: one prepared
+ * statement (built once per database handle), the first of every read and save of a performance.
+ */
+function prepareContextLookup(db: Db) {
+  return db
+    .select({
+      course: courses,
+      enrollment: enrollments,
+      p: performances,
+      // Only the columns the rules and the answer read (every column costs building and mapping).
+      stage: { id: stages.id, model: stages.model, settings: stages.settings },
+      a: { id: assignments.id, stepIndex: assignments.stepIndex, isPublic: assignments.isPublic },
+      participation: participations.status,
+      stageRows: stagesOfAssignment,
+      files: filesOfPerformance,
+      questionId: questionOfLearner,
+    })
     .from(performances)
     .innerJoin(stages, eq(stages.id, performances.stageId))
     .innerJoin(assignments, eq(assignments.id, stages.assignmentId))
+    .innerJoin(courses, eq(courses.id, assignments.courseId))
+    .leftJoin(
+      enrollments,
+      and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('user'))),
+    )
     .leftJoin(
       participations,
       and(
@@ -63,41 +105,79 @@ async function loadContext(
     )
     .where(
       and(
-        eq(performances.id, performanceId),
-        eq(assignments.id, assignmentId),
-        eq(assignments.courseId, m.course.id),
+        eq(performances.id, sql.placeholder('performance')),
+        eq(assignments.id, sql.placeholder('assignment')),
+        eq(courses.id, sql.placeholder('course')),
+        eq(courses.organisationId, sql.placeholder('org')),
       ),
     )
-    .limit(1);
-  // A save locks the performance row in the same statement (one round trip fewer).
-  const [row] = await (lock ? query.for('update', { of: performances }) : query);
-  if (!row) throw new AppError('not_found');
+    .limit(1)
+    .prepare('performance_context');
+}
+
+const contextLookups = new WeakMap<Db, ReturnType<typeof prepareContextLookup>>();
+
+type Ids = { courseId: number; assignmentId: number; performanceId: number };
+
+/** 404 outside the course or for another learner's work; 403 when withdrawn (`membershipOf`). */
+async function loadContext(db: Db, caller: Caller, ids: Ids) {
+  let lookup = contextLookups.get(db);
+  if (!lookup) {
+    lookup = prepareContextLookup(db);
+    contextLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({
+    performance: ids.performanceId,
+    assignment: ids.assignmentId,
+    course: ids.courseId,
+    org: caller.org.id,
+    user: caller.user.id,
+  });
+  if (!row) {
+    // Outside the course is 404 as well, but a withdrawn learner still hears why.
+    await loadMembership(db, caller, ids.courseId);
+    throw new AppError('not_found');
+  }
+  const m = membershipOf(row.course, row.enrollment, caller.user.id);
   assertCanReadPerformance(m, row.p.enrollmentId);
-  const rows = await db
-    .select()
-    .from(stages)
-    .where(eq(stages.assignmentId, row.a.id))
-    .orderBy(asc(stages.position));
-  return { ...row, rows, steps: stepsFor(rows) };
+  const { stageRows, files: fileRows, course: _course, enrollment: _enrollment, ...rest } = row;
+  const rows: StageRow[] = stageRows.map((r) => ({
+    ...r,
+    startAt: r.startAt ? new Date(r.startAt) : null,
+    endAt: r.endAt ? new Date(r.endAt) : null,
+  }));
+  return {
+    ...rest,
+    m,
+    files: fileRows.map((f) => ({ ...f, size: Number(f.size) })),
+    rows,
+    steps: stepsFor(rows),
+  };
 }
 
 type Context = Awaited<ReturnType<typeof loadContext>>;
 
-async function filesOf(db: Db | Tx, secret: string, performanceIds: number[]) {
-  if (performanceIds.length === 0) return () => [];
-  const list = await db
-    .select({
-      performanceId: performanceFiles.performanceId,
-      id: files.id,
-      organisationId: files.organisationId,
-      originalName: files.originalName,
-      size: files.size,
-    })
-    .from(performanceFiles)
-    .innerJoin(files, eq(files.id, performanceFiles.fileId))
-    .where(inArray(performanceFiles.performanceId, performanceIds))
-    .orderBy(asc(files.id));
-  return (id: number) => list.filter((f) => f.performanceId === id).map((f) => fileLink(secret, f));
+/** Links to the files of these performances; the context's own performance's files are known. */
+async function filesOf(db: Db | Tx, secret: string, ctx: Context, otherIds: number[]) {
+  const list =
+    otherIds.length === 0
+      ? []
+      : await db
+          .select({
+            performanceId: performanceFiles.performanceId,
+            id: files.id,
+            organisationId: files.organisationId,
+            originalName: files.originalName,
+            size: files.size,
+          })
+          .from(performanceFiles)
+          .innerJoin(files, eq(files.id, performanceFiles.fileId))
+          .where(inArray(performanceFiles.performanceId, otherIds))
+          .orderBy(asc(files.id));
+  return (id: number) =>
+    (id === ctx.p.id ? ctx.files : list.filter((f) => f.performanceId === id)).map((f) =>
+      fileLink(secret, f),
+    );
 }
 
 /** The same learner's performance of another stage of this assignment (the essay, the questions). */
@@ -128,11 +208,8 @@ async function present(
   const settings = stage.settings as Record<string, unknown>;
   const essayStage = ctx.rows.find((s) => s.model === 'essaywriting');
   const essay = model === 'essaywriting' ? p : await siblingOf(db, ctx, 'essaywriting');
-  const question =
-    model === 'essaywriting' || model === 'questionwriting'
-      ? await siblingOf(db, ctx, 'questionwriting')
-      : undefined;
-  const filesFor = await filesOf(db, deps.secret, [p.id, ...(essay && essay.id !== p.id ? [essay.id] : [])]);
+  const question = model === 'essaywriting' || model === 'questionwriting' ? ctx.questionId : null;
+  const filesFor = await filesOf(db, deps.secret, ctx, essay && essay.id !== p.id ? [essay.id] : []);
   const essaySettings = (essayStage?.settings ?? {}) as { limit_type?: 'L' | 'W'; max_length?: number };
   const owner = isOwner(m, p.enrollmentId);
   const ownStep = steps.findIndex((s) => s.models.includes(model));
@@ -203,7 +280,7 @@ async function present(
           : model === 'feedbackreview'
             ? await receivedReviewsOf(db, lang, a.id, p.enrollmentId)
             : null,
-      extra: { question: question?.id ?? null, is_late: essay?.isLate ?? false },
+      extra: { question: question ?? null, is_late: essay?.isLate ?? false },
     },
   };
 }
@@ -217,11 +294,10 @@ export async function getPerformance(
   performanceId: number,
   lang: Language = 'ko',
 ) {
-  const m = await loadMembership(deps.db, caller, courseId);
   const now = new Date();
-  const ctx = await loadContext(deps.db, m, assignmentId, performanceId);
-  assertCanSeeAssignment(m, ctx.a);
-  return present(deps, deps.db, m, ctx, now, lang);
+  const ctx = await loadContext(deps.db, caller, { courseId, assignmentId, performanceId });
+  assertCanSeeAssignment(ctx.m, ctx.a);
+  return present(deps, deps.db, ctx.m, ctx, now, lang);
 }
 
 /** The `stage_object` of a save, from a multipart field holding JSON or from a JSON body. */
@@ -264,69 +340,111 @@ export type PerformanceSaveInput = { save: PerformanceSave; version: number | un
 type SaveInput = PerformanceSaveInput & { uploaded: StoredFile[] };
 
 /**
- * PATCH …/performances/{id}/ (and the late essay): any member may ask, the form is read once
- * membership is known, and only the learner who owns the work saves it.
+ * PATCH …/performances/{id}/ (and the late essay): any member may ask, and only the learner who
+ * owns the work saves it. A form with files is read only once membership is known (strangers
+ * never get bytes into storage); a JSON body is already read.
  */
 export async function savePerformance(
   deps: Deps,
   caller: Caller,
-  ids: { courseId: number; assignmentId: number; performanceId: number },
+  ids: Ids,
   form: FormInput<PerformanceSaveInput>,
   late: boolean,
+  opts: { uploads: boolean },
 ) {
-  const m = await loadMembership(deps.db, caller, ids.courseId);
+  // Outsiders and other learners are refused (404, 403 withdrawn) before the form is judged.
+  const read = await loadContext(deps.db, caller, ids);
+  assertCanWritePerformance(read.m, read.p.enrollmentId);
+  // A JSON body is in hand at once, so the read stands; files take time, so after them read again.
   return form((input, uploaded) =>
-    saveWork(deps, m, ids.assignmentId, ids.performanceId, { ...input, uploaded }, late),
+    saveWork(deps, caller, ids, { ...input, uploaded }, late, opts.uploads ? undefined : read),
   );
 }
 
+/** The save's UPDATE found the work changed or the stage moved since it was read: read again. */
+class ReadAgain extends Error {}
+
 /**
- * Saves a learner's own work in one transaction and marks it complete. The save holds the
- * assignment's work lock shared (assignment-lock.ts), so a stage move waits for the save (and then sees the essay) or the
- * save waits for the move (and is refused by the rules of the new stage): an essay is never
- * half in a matching. A save made from an older version than the stored one is refused with
- * 409 and the stored work, so a second tab cannot silently overwrite the first.
+ * Saves a learner's own work and marks it complete, never half in a matching.
+ *
+ * The work is read and checked first (membership, rules, version; one prepared statement). The
+ * write is one UPDATE that applies only if the version is still the one read, the assignment is
+ * still at the step read (checked so that a stage move in progress is waited for: see the two
+ * paths below) and the learner still takes part. Otherwise nothing is written and the save is
+ * tried again from a fresh read, which refuses it by the rules of the new stage or with 409 and
+ * the stored work when another tab saved first.
  */
 async function saveWork(
   deps: Deps,
-  m: Membership,
-  assignmentId: number,
-  performanceId: number,
+  caller: Caller,
+  ids: Ids,
   input: SaveInput,
   late: boolean,
+  read: Context | undefined,
 ) {
-  const now = new Date();
-  let removed: StoredFile[] = [];
-  const result = await deps.db.transaction(async (tx) => {
-    // Shared with other saves, exclusive with a stage move: see assignment-lock.ts.
-    await lockAssignmentWork(tx, assignmentId, 'shared');
-    const ctx = await loadContext(tx, m, assignmentId, performanceId, true);
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date();
+    const ctx = attempt === 1 && read ? read : await loadContext(deps.db, caller, ids);
+    const { m } = ctx;
     assertCanWritePerformance(m, ctx.p.enrollmentId);
     if (ctx.participation !== 1) throw new AppError('not_participating');
     const model = ctx.stage.model as StageModel;
     checkRules(ctx, model, now, late);
     if (input.version !== undefined && input.version !== ctx.p.version) {
-      throw new AppError('performance_stale', { extra: { current: await present(deps, tx, m, ctx, now) } });
+      throw new AppError('performance_stale', {
+        extra: { current: await present(deps, deps.db, m, ctx, now) },
+      });
     }
-    const change = await applySave(tx, ctx, model, input);
-    removed = change.removed;
-    const [saved] = await tx
-      .update(performances)
-      .set({
-        ...change.patch,
-        isCompleted: true,
-        completedAt: now,
-        updatedAt: now,
-        version: ctx.p.version + 1,
-        ...(late ? { isLate: true, lateAt: now } : {}),
-      })
-      .where(eq(performances.id, ctx.p.id))
-      .returning();
-    return present(deps, tx, m, { ...ctx, p: saved ?? ctx.p }, now);
-  });
-  // Bytes go once the removal is committed.
-  await discardFiles(deps, removed);
-  return result;
+    // Only the version read, the step read and a learner still taking part: a save that finds
+    // anything else writes nothing and is read again.
+    const unchanged = and(
+      eq(performances.id, ctx.p.id),
+      eq(performances.version, ctx.p.version),
+      sql`exists (select 1 from participations where assignment_id = ${ctx.a.id}
+        and enrollment_id = ${ctx.p.enrollmentId} and status = 1)`,
+    );
+    const completion = {
+      isCompleted: true,
+      completedAt: now,
+      updatedAt: now,
+      version: ctx.p.version + 1,
+      ...(late ? { isLate: true, lateAt: now } : {}),
+    };
+    let removed: StoredFile[] = [];
+    try {
+      // The write holds the assignment's work lock shared, exclusive with stage moves and
+      // matching resets (assignment-lock.ts), and checks the step after the lock.
+      const result = await deps.db.transaction(async (tx) => {
+        await lockAssignmentWork(tx, ids.assignmentId, 'shared');
+        const change = await applySave(tx, ctx, model, input);
+        const [saved] = await tx
+          .update(performances)
+          .set({ ...change.patch, ...completion })
+          .where(
+            and(
+              unchanged,
+              sql`(select step_index from assignments where id = ${ctx.a.id}) = ${ctx.a.stepIndex}`,
+            ),
+          )
+          .returning();
+        if (!saved) throw new ReadAgain();
+        removed = change.removed;
+        const gone = new Set(change.removed.map((f) => f.id));
+        const filesAfter = [...ctx.files.filter((f) => !gone.has(f.id)), ...input.uploaded].sort(
+          (x, y) => x.id - y.id,
+        );
+        return present(deps, tx, m, { ...ctx, p: saved, files: filesAfter }, now);
+      });
+      // Bytes go once the removal is committed.
+      await discardFiles(deps, removed);
+      return result;
+    } catch (error) {
+      // A fresh read refuses or saves; only an endless race would come back here.
+      if (error instanceof ReadAgain && attempt < 5) continue;
+      if (error instanceof ReadAgain) throw new AppError('performance_stale');
+      throw error;
+    }
+  }
 }
 
 function checkRules(ctx: Context, model: StageModel, now: Date, late: boolean) {
@@ -343,7 +461,7 @@ function checkRules(ctx: Context, model: StageModel, now: Date, late: boolean) {
 
 /** Writes the parts of a save that apply to the stage; returns the files to delete after commit. */
 async function applySave(
-  tx: Tx,
+  tx: Db | Tx,
   ctx: Context,
   model: StageModel,
   input: SaveInput,
@@ -370,17 +488,11 @@ async function applySave(
         params: { max: essaySettings.max_length, unit: limitType === 'W' ? ' words' : '' },
       });
     }
-    await tx
-      .update(performances)
-      .set({
-        content: save.content,
-        plainText: text,
-        editorType: 'Q',
-        ...(model === 'revisement' && save.retrospective !== undefined
-          ? { retrospective: save.retrospective }
-          : {}),
-      })
-      .where(eq(performances.id, p.id));
+    // Written by the save's one UPDATE, with the completion and the version.
+    patch.content = save.content;
+    patch.plainText = text;
+    patch.editorType = 'Q';
+    if (model === 'revisement' && save.retrospective !== undefined) patch.retrospective = save.retrospective;
   } else if (save.retrospective !== undefined) {
     if (model !== 'revisement')
       throw validationError({ 'stage_object.retrospective': ['validation.invalid'] });
