@@ -2,7 +2,7 @@
 // (migrations and demo data are applied by the server at start).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,6 +12,21 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
   console.log('Building the web app (first start)…');
   const build = spawnSync(npm, ['run', 'build', '-w', '@pw/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// A first start on PGlite loads a migrated template instead of creating the database (seconds
+// faster); it is built once per set of migrations (apps/server/src/db/pglite-template.ts).
+const dataDir = resolve(process.env.DATA_DIR ?? './data');
+if (!process.env.DATABASE_URL && !existsSync(join(dataDir, 'pglite/PG_VERSION'))) {
+  const template = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/db/pglite-template.ts')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (template.status !== 0) console.log('No database template; the first start creates the database.');
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {

@@ -151,7 +151,7 @@ test('the sign-in page loads only its own code and texts; English and the pages 
   expect(loaded('common')).toBe(false);
 
   // Signed in, the dashboard has the pages' texts in English.
-  await page.getByLabel('Email').fill('student05@example.com');
+  await page.getByLabel('Email').fill('student15@example.com');
   await page.locator('input[name="password"]').fill('demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('dashboard-greeting')).toBeVisible();

@@ -63,7 +63,7 @@ export function demoLearner(n: number) {
 }
 
 /**
- * On a database with no organisation, creates the default one. With demo data it is
+ * On a database with no organisation, creates the default one (and says what it created). With demo data it is
  * "Demo University" with a staff user, an instructor and 30 learners (all with password
  * demo1234); without, a bare organisation. Runs under an advisory lock so that several processes
  * starting together seed once.
@@ -72,18 +72,18 @@ export async function seedDatabase(
   db: Db,
   log: FastifyBaseLogger,
   opts: { demo: boolean; storage?: FileStorage },
-) {
+): Promise<'none' | 'default' | 'demo'> {
   const [any] = await db.select({ id: organisations.id }).from(organisations).limit(1);
-  if (any) return;
+  if (any) return 'none';
   const passwordHash = opts.demo ? await hashPassword(DEMO_PASSWORD) : '';
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     const [existing] = await tx.select({ id: organisations.id }).from(organisations).limit(1);
-    if (existing) return;
+    if (existing) return 'none';
     if (!opts.demo) {
       await tx.insert(organisations).values({ name: 'PeerWrite', isDefault: true });
       log.info('default organisation created (no demo data)');
-      return;
+      return 'default';
     }
     const [org] = await tx
       .insert(organisations)
@@ -172,6 +172,7 @@ export async function seedDatabase(
     const idOf = (email: string) => created.find((u) => u.email === email)?.id ?? 0;
     await seedDemoCourse(tx as unknown as Db, org.id, idOf, opts.storage);
     log.info({ organisation: org.name }, 'demo data created (password demo1234)');
+    return 'demo';
   });
 }
 

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import { type Language, sheetName } from '@pw/contract';
 import { type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import type { Db } from '../../db/client';
 import {
@@ -16,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { loadExcel } from '../../lib/excel';
 import type { FileStorage } from '../../lib/storage';
 import type { Caller } from '../courses/courses.policy';
 import { safeFileName } from '../files/files.service';
@@ -83,6 +83,7 @@ export async function exportAttachments(
 async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Buffer> {
   const table = await managementTable(db, a);
   const L = LABELS[lang];
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   book.creator = 'PeerWrite';
   const used = new Set<string>();

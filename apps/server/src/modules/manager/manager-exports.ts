@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { type Language, type ManagerAssignmentQuery, type ManagerUserQuery, sheetName } from '@pw/contract';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
+import { loadExcel } from '../../lib/excel';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { assertStaff } from '../accounts/staff.policy';
 import { listCoursesForStaff } from '../courses/manager-courses.service';
@@ -71,7 +71,12 @@ const L: Record<Language, Record<string, string>> = {
 };
 
 /** One sheet written row by row into the response (ExcelJS's streaming writer). */
-function streamSheet(title: string, columns: Column[], rows: Record<string, Cell>[]): Readable {
+async function streamSheet(
+  title: string,
+  columns: Column[],
+  rows: Record<string, Cell>[],
+): Promise<Readable> {
+  const ExcelJS = await loadExcel();
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   book.creator = 'PeerWrite';

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { type CourseResults, type Language, type ResultRow, sheetName } from '@pw/contract';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
+import { loadExcel } from '../../lib/excel';
 import { assertManager, type Caller, loadMembership } from '../courses/courses.policy';
 import { buildCourseResults } from './results.service';
 
@@ -66,10 +66,11 @@ export async function exportCourseResults(db: Db, caller: Caller, courseId: numb
   const m = await loadMembership(db, caller, courseId);
   assertManager(m);
   const results = await buildCourseResults(db, courseId);
-  return { name: m.course.name, stream: writeWorkbook(results, lang) };
+  return { name: m.course.name, stream: await writeWorkbook(results, lang) };
 }
 
-function writeWorkbook(results: CourseResults, lang: Language): Readable {
+async function writeWorkbook(results: CourseResults, lang: Language): Promise<Readable> {
+  const ExcelJS = await loadExcel();
   const L = LABELS[lang];
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
