@@ -12,15 +12,22 @@ import { hashPassword } from '../src/modules/accounts/passwords';
  * A fresh database for one test file: PGlite in memory by default, or a new PostgreSQL database
  * (created from TEST_DATABASE_URL and dropped afterwards) when that variable is set.
  */
-export async function createTestDatabase(): Promise<Database & { label: string; url?: string }> {
+export async function createTestDatabase(): Promise<
+  Database & { label: string; url?: string; queries: { count: number } }
+> {
   const baseUrl = process.env.TEST_DATABASE_URL;
+  // Every statement the app sends through drizzle, for tests that count queries per request.
+  const queries = { count: 0 };
+  const onQuery = () => {
+    queries.count += 1;
+  };
   if (!baseUrl) {
     const template = process.env.PW_PGLITE_TEMPLATE;
     const database = template
-      ? await openDatabase({ pgliteTemplate: new Blob([await readFile(template)]) })
-      : await openDatabase({});
+      ? await openDatabase({ pgliteTemplate: new Blob([await readFile(template)]), onQuery })
+      : await openDatabase({ onQuery });
     await database.migrate();
-    return { ...database, label: 'pglite' };
+    return { ...database, label: 'pglite', queries };
   }
   const name = `pw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -29,10 +36,11 @@ export async function createTestDatabase(): Promise<Database & { label: string; 
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), onQuery });
   await database.migrate();
   return {
     ...database,
+    queries,
     label: 'postgres',
     url: url.toString(),
     close: async () => {
@@ -47,7 +55,7 @@ export async function createTestDatabase(): Promise<Database & { label: string; 
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database & { url?: string };
+  database: Database & { url?: string; queries: { count: number } };
   config: Config;
   close: () => Promise<void>;
 };

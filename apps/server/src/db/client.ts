@@ -38,10 +38,13 @@ export async function openDatabase(opts: {
    * there is one (`pglite-template.ts`); `false` makes it from scratch.
    */
   template?: boolean;
+  /** Told of every statement the app sends (tests count queries per request with it). */
+  onQuery?: (query: string) => void;
 }): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -74,7 +77,7 @@ export async function openDatabase(opts: {
     // a school's working set (the rest is in the OS's file cache) and takes ~110 MB off the RSS.
     postgresqlconf: ['shared_buffers = 16MB'],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

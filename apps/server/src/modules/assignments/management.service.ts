@@ -31,68 +31,103 @@ export async function managementOf(
  * The student progress table of the management page (part 2 §3): one header per step with
  * how many finished, one row per learner with a cell per step. Peer review counts finished
  * reviews, feedback review counts rated reviews; other steps count the learner's own work.
+ *
+ * Five reads at once (each filtered to this assignment), then one pass over each: the cost grows
+ * with the number of learners, not with its square.
  */
 export async function managementTable(db: Db, a: AssignmentRow): Promise<ManagementTable> {
-  const stageRows = await db
-    .select()
+  const thisAssignmentsStages = db
+    .select({ id: stages.id })
     .from(stages)
-    .where(eq(stages.assignmentId, a.id))
-    .orderBy(asc(stages.position));
+    .where(eq(stages.assignmentId, a.id));
+  const [stageRows, people, done, matchings, reportRows] = await Promise.all([
+    db.select().from(stages).where(eq(stages.assignmentId, a.id)).orderBy(asc(stages.position)),
+    db
+      .select({
+        enrollmentId: enrollments.id,
+        name: users.name,
+        code: enrollments.code,
+        isSeat: enrollments.isInstructorSeat,
+        status: participations.status,
+        isLate: participations.isLate,
+        attendedAt: participations.attendedAt,
+      })
+      .from(participations)
+      .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .where(and(eq(participations.assignmentId, a.id), eq(enrollments.isActive, true)))
+      .orderBy(asc(enrollments.code), asc(users.name)),
+    // This assignment's performances only (by the stage-enrolment key), not every assignment's.
+    db
+      .select({
+        id: performances.id,
+        stageId: performances.stageId,
+        enrollmentId: performances.enrollmentId,
+        isCompleted: performances.isCompleted,
+        isLate: performances.isLate,
+        lateAt: performances.lateAt,
+      })
+      .from(performances)
+      .where(inArray(performances.stageId, thisAssignmentsStages)),
+    db
+      .select({
+        id: peerMatchings.id,
+        reviewerId: peerMatchings.reviewerId,
+        targetId: peerMatchings.targetId,
+        isCompleted: peerMatchings.isCompleted,
+        rated: feedbackMatchings.matchingId,
+        objectionId: objections.id,
+        objectionStatus: objections.status,
+      })
+      .from(peerMatchings)
+      .leftJoin(feedbackMatchings, eq(feedbackMatchings.matchingId, peerMatchings.id))
+      .leftJoin(objections, eq(objections.matchingId, peerMatchings.id))
+      .where(eq(peerMatchings.assignmentId, a.id)),
+    db
+      .select({ id: reports.id, enrollmentId: reports.enrollmentId })
+      .from(reports)
+      .where(eq(reports.assignmentId, a.id)),
+  ]);
   const steps = stepsOf(
     stageRows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
   );
-  const people = await db
-    .select({
-      enrollmentId: enrollments.id,
-      name: users.name,
-      code: enrollments.code,
-      isSeat: enrollments.isInstructorSeat,
-      status: participations.status,
-      isLate: participations.isLate,
-      attendedAt: participations.attendedAt,
-    })
-    .from(participations)
-    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(and(eq(participations.assignmentId, a.id), eq(enrollments.isActive, true)))
-    .orderBy(asc(enrollments.code), asc(users.name));
-  const ids = people.map((p) => p.enrollmentId);
-  const stageIds = stageRows.map((s) => s.id);
-  // This assignment's performances only (by the stage-enrolment key), not every assignment's.
-  const done =
-    ids.length && stageIds.length
-      ? await db
-          .select({
-            id: performances.id,
-            stageId: performances.stageId,
-            enrollmentId: performances.enrollmentId,
-            isCompleted: performances.isCompleted,
-            isLate: performances.isLate,
-            lateAt: performances.lateAt,
-          })
-          .from(performances)
-          .where(and(inArray(performances.stageId, stageIds), inArray(performances.enrollmentId, ids)))
-      : [];
-  const matchings = await db
-    .select({
-      id: peerMatchings.id,
-      reviewerId: peerMatchings.reviewerId,
-      targetId: peerMatchings.targetId,
-      isCompleted: peerMatchings.isCompleted,
-      rated: feedbackMatchings.matchingId,
-      objectionId: objections.id,
-      objectionStatus: objections.status,
-    })
-    .from(peerMatchings)
-    .leftJoin(feedbackMatchings, eq(feedbackMatchings.matchingId, peerMatchings.id))
-    .leftJoin(objections, eq(objections.matchingId, peerMatchings.id))
-    .where(eq(peerMatchings.assignmentId, a.id));
+  const stageIdOf = new Map(stageRows.map((s) => [s.model, s.id]));
+  const work = new Map(done.map((d) => [`${d.stageId}:${d.enrollmentId}`, d]));
+  const workOf = (model: StageModel | undefined, enrollmentId: number) =>
+    model ? work.get(`${stageIdOf.get(model)}:${enrollmentId}`) : undefined;
+
+  // Per learner: the reviews they owe, the others' reviews of them, and their objections.
+  type Tally = { owed: number; reviewed: number; received: number; rated: number };
+  const tallies = new Map<number, Tally>();
+  const tallyOf = (id: number) => {
+    let t = tallies.get(id);
+    if (!t) {
+      t = { owed: 0, reviewed: 0, received: 0, rated: 0 };
+      tallies.set(id, t);
+    }
+    return t;
+  };
+  const filed = new Map<number, (typeof matchings)[number][]>();
+  // A matching with several objections comes once per objection: count each matching once.
+  const counted = new Set<number>();
+  for (const m of matchings) {
+    if (m.objectionId !== null) filed.set(m.targetId, [...(filed.get(m.targetId) ?? []), m]);
+    if (counted.has(m.id)) continue;
+    counted.add(m.id);
+    const reviewer = tallyOf(m.reviewerId);
+    reviewer.owed++;
+    if (m.isCompleted) reviewer.reviewed++;
+    if (m.targetId !== m.reviewerId && m.isCompleted) {
+      const target = tallyOf(m.targetId);
+      target.received++;
+      if (m.rated !== null) target.rated++;
+    }
+  }
   /** The learner's objection to rule on first (pending before ruled), if they filed any. */
   const objectionOf = (enrollmentId: number) => {
-    const filed = matchings
-      .filter((x) => x.targetId === enrollmentId && x.objectionId !== null)
-      .sort((x, y) => (x.objectionStatus ?? 0) - (y.objectionStatus ?? 0));
-    const first = filed[0];
+    const first = [...(filed.get(enrollmentId) ?? [])].sort(
+      (x, y) => (x.objectionStatus ?? 0) - (y.objectionStatus ?? 0),
+    )[0];
     return first?.objectionId != null
       ? { id: first.objectionId, matching: first.id, pending: first.objectionStatus === 0 }
       : null;
@@ -102,38 +137,28 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
     const step = steps[stepIndex];
     const short = step?.code ?? 'CO';
     const main = step?.models[0];
+    const tally = tallies.get(enrollmentId);
     let finished = 0;
     let total = 1;
     if (main === 'peerreview') {
-      const mine = matchings.filter((m) => m.reviewerId === enrollmentId);
-      total = mine.length;
-      finished = mine.filter((m) => m.isCompleted).length;
+      total = tally?.owed ?? 0;
+      finished = tally?.reviewed ?? 0;
     } else if (main === 'feedbackreview') {
-      const received = matchings.filter(
-        (m) => m.targetId === enrollmentId && m.reviewerId !== enrollmentId && m.isCompleted,
-      );
-      total = received.length;
-      finished = received.filter((m) => m.rated !== null).length;
+      total = tally?.received ?? 0;
+      finished = tally?.rated ?? 0;
     } else if (main === 'adjustment') {
       total = 0;
     } else {
-      const stage = stageRows.find((s) => s.model === main);
-      finished = done.some((d) => d.stageId === stage?.id && d.enrollmentId === enrollmentId && d.isCompleted)
-        ? 1
-        : 0;
+      finished = workOf(main, enrollmentId)?.isCompleted ? 1 : 0;
     }
     const ownModel = step?.models.includes('essaywriting')
       ? 'essaywriting'
       : step?.models.includes('revisement')
         ? 'revisement'
-        : null;
-    const ownStage = ownModel ? stageRows.find((s) => s.model === ownModel) : undefined;
-    const own = ownStage
-      ? done.find((d) => d.stageId === ownStage.id && d.enrollmentId === enrollmentId)
-      : undefined;
+        : undefined;
     return {
       short,
-      performance_id: own?.id ?? null,
+      performance_id: workOf(ownModel, enrollmentId)?.id ?? null,
       is_contain: participating,
       is_completed: total > 0 && finished >= total,
       finished,
@@ -141,28 +166,22 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
     };
   };
 
-  const participating = people.filter((p) => p.status === 1);
-  const reportRows = ids.length
-    ? await db
-        .select({ id: reports.id, enrollmentId: reports.enrollmentId })
-        .from(reports)
-        .where(and(eq(reports.assignmentId, a.id), inArray(reports.enrollmentId, ids)))
-    : [];
-  const essayStageId = stageRows.find((s) => s.model === 'essaywriting')?.id;
-  const lateEssayOf = (enrollmentId: number) =>
-    done.find((d) => d.stageId === essayStageId && d.enrollmentId === enrollmentId && d.isLate);
+  const rows = people.map((p) => steps.map((_, i) => cellFor(p.enrollmentId, p.status === 1, i)));
+  const participatingRows = rows.filter((_, k) => people[k]?.status === 1);
+  const reportOf = new Map(reportRows.map((r) => [r.enrollmentId, r.id]));
+  const lateEssayOf = (enrollmentId: number) => {
+    const essay = workOf('essaywriting', enrollmentId);
+    return essay?.isLate ? essay : undefined;
+  };
   return {
     current_stage: codeAt(steps, a.stepIndex),
-    headers: steps.map((step, i) => {
-      const cells = participating.map((p) => cellFor(p.enrollmentId, true, i));
-      return {
-        short: step.code,
-        progress: step.models[0] ?? '',
-        performances: participating.length,
-        finished_performances: cells.filter((c) => c.is_completed).length,
-      };
-    }),
-    rows: people.map((p) => steps.map((_, i) => cellFor(p.enrollmentId, p.status === 1, i))),
+    headers: steps.map((step, i) => ({
+      short: step.code,
+      progress: step.models[0] ?? '',
+      performances: participatingRows.length,
+      finished_performances: participatingRows.filter((cells) => cells[i]?.is_completed).length,
+    })),
+    rows,
     names: people.map((p) => ({
       pk: p.enrollmentId,
       name: p.isSeat ? `${p.name} (교수자)` : p.name,
@@ -173,7 +192,7 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       is_essay_late: lateEssayOf(p.enrollmentId) !== undefined,
       essay_late_time: lateEssayOf(p.enrollmentId)?.lateAt?.toISOString() ?? null,
       objection: objectionOf(p.enrollmentId),
-      report: reportRows.find((r) => r.enrollmentId === p.enrollmentId)?.id ?? null,
+      report: reportOf.get(p.enrollmentId) ?? null,
     })),
   };
 }

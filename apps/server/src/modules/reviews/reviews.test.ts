@@ -419,6 +419,55 @@ describe('feedback review and objections', () => {
     });
   });
 
+  it('the management table counts each learner\u2019s reviews owed and done and the ratings of the reviews received', async () => {
+    const a = await atFeedback();
+    type Cell = {
+      short: string;
+      finished: number;
+      total: number;
+      is_completed: boolean;
+      performance_id: number | null;
+    };
+    type Table = {
+      headers: { short: string; performances: number; finished_performances: number }[];
+      rows: Cell[][];
+      names: { pk: number }[];
+    };
+    const table = async () =>
+      (
+        await call(t, { method: 'GET', url: `${base()}/${a.id}/management/`, token: w.tokens.instructor })
+      ).json() as Table;
+    const cellsOf = (x: Table, enrollmentId: number) =>
+      x.rows[x.names.findIndex((n) => n.pk === enrollmentId)]!;
+    const before = await table();
+    const mine = cellsOf(before, learnerEnrollment);
+    // Essay written (with its work linked); one peer and the self-review done; one review received, not rated.
+    expect(mine.map((c) => c.short)).toEqual(['ES', 'PE', 'FE']);
+    expect(mine[0]).toMatchObject({ finished: 1, total: 1, is_completed: true });
+    expect(mine[0]!.performance_id).toEqual(expect.any(Number));
+    expect(mine[1]).toMatchObject({ finished: 2, total: 2, is_completed: true });
+    expect(mine[2]).toMatchObject({ finished: 0, total: 1, is_completed: false });
+    expect(before.headers[1]).toMatchObject({ short: 'PE', performances: 4, finished_performances: 3 });
+    expect(before.headers[2]).toMatchObject({ short: 'FE', performances: 4, finished_performances: 0 });
+
+    const received = (await performanceOf(a.id, w.tokens.learner)).stage_object.targets as { id: number }[];
+    const rated = await call(t, {
+      method: 'PATCH',
+      url: `${base()}/${a.id}/performances/feedbackreview-matching/${received[0]!.id}/`,
+      token: w.tokens.learner,
+      payload: { point: 4, comment: '도움이 됐어요' },
+    });
+    expect(rated.statusCode).toBe(200);
+    const after = await table();
+    expect(cellsOf(after, learnerEnrollment)[2]).toMatchObject({ finished: 1, total: 1, is_completed: true });
+    expect(cellsOf(after, peer.enrollmentId)[2]).toMatchObject({
+      finished: 0,
+      total: 1,
+      is_completed: false,
+    });
+    expect(after.headers[2]).toMatchObject({ short: 'FE', performances: 4, finished_performances: 1 });
+  });
+
   it('objection lifecycle: one per review, by its author, edited and withdrawn while pending, ruled with a reason and audited', async () => {
     const a = await atFeedback();
     const [received] = (await performanceOf(a.id, w.tokens.learner)).stage_object.targets as { id: number }[];
