@@ -133,14 +133,11 @@ async function buildCourse(n: number) {
       })),
       { assignmentId: a!.id, reviewerId: e.id, targetId: e.id, isCompleted: true },
     ]);
-    const matchings = await db
-      .insert(peerMatchings)
-      .values(pairs)
-      .returning({
-        id: peerMatchings.id,
-        reviewerId: peerMatchings.reviewerId,
-        targetId: peerMatchings.targetId,
-      });
+    const matchings = await db.insert(peerMatchings).values(pairs).returning({
+      id: peerMatchings.id,
+      reviewerId: peerMatchings.reviewerId,
+      targetId: peerMatchings.targetId,
+    });
     const rated = matchings.filter((m, i) => m.reviewerId !== m.targetId && i % 2 === 0);
     for (let i = 0; i < rated.length; i += 500) {
       await db
