@@ -149,7 +149,13 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/courses/:id/assignments/:aid/management/', {
     schema: { tags: ['assignments'], params: assignmentParams, response: { 200: managementTableSchema } },
-    handler: async (request) => managementOf(app.db, request, request.params.id, request.params.aid),
+    // The product's largest answer (a row per learner, a cell per step): it is built to the
+    // contract's type, so it is sent with JSON.stringify rather than parsed again by its schema
+    // on the way out (a tenth of the request's time at 200 learners); a test parses it instead.
+    handler: async (request, reply) => {
+      const table = await managementOf(app.db, request, request.params.id, request.params.aid);
+      return reply.serializer(JSON.stringify).send(table);
+    },
   });
 
   const attachmentName = (name: string, ext: string) =>

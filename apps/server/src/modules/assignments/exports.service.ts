@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { type Language, sheetName } from '@pw/contract';
 import { type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -79,12 +79,21 @@ export async function exportAttachments(
   return { name: a.name, zip: await attachmentsZip(db, storage, a) };
 }
 
-/** The stages-of-learners workbook: one sheet per step, one row per learner (part 2 §2 Export). */
-async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Buffer> {
+/**
+ * The stages-of-learners workbook: one sheet per step, one row per learner (part 2 §2 Export),
+ * written into the response as it is made (ExcelJS's streaming writer, deflate level 1: the zip
+ * at the default level was most of an export's time, for a file about as small).
+ */
+async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Readable> {
   const table = await managementTable(db, a);
   const L = LABELS[lang];
   const ExcelJS = await loadExcel();
-  const book = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    zip: { zlib: { level: 1 } },
+  });
   book.creator = 'PeerWrite';
   const used = new Set<string>();
   table.headers.forEach((header, stepIndex) => {
@@ -101,19 +110,24 @@ async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language
       { header: L.total, key: 'total', width: 10 },
     ];
     sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     table.names.forEach((person, i) => {
       const cell = table.rows[i]?.[stepIndex];
-      sheet.addRow({
-        code: person.code,
-        name: person.name,
-        participation: person.status === 1 ? L.yes : person.status === 2 ? L.waiting : L.no,
-        completed: cell?.is_completed ? L.yes : L.no,
-        finished: cell?.finished ?? 0,
-        total: cell?.total ?? 0,
-      });
+      sheet
+        .addRow({
+          code: person.code,
+          name: person.name,
+          participation: person.status === 1 ? L.yes : person.status === 2 ? L.waiting : L.no,
+          completed: cell?.is_completed ? L.yes : L.no,
+          finished: cell?.finished ?? 0,
+          total: cell?.total ?? 0,
+        })
+        .commit();
     });
+    sheet.commit();
   });
-  return Buffer.from(await book.xlsx.writeBuffer());
+  book.commit().catch((error: unknown) => out.destroy(error as Error));
+  return out;
 }
 
 /**

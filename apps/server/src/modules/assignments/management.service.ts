@@ -1,6 +1,6 @@
 import type { ManagementTable, ProgressCell } from '@pw/contract';
 import { codeAt, type StageModel, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   enrollments,
@@ -36,11 +36,21 @@ export async function managementOf(
  * with the number of learners, not with its square.
  */
 export async function managementTable(db: Db, a: AssignmentRow): Promise<ManagementTable> {
-  const thisAssignmentsStages = db
+  // This assignment's own work (essay, questions, revision), not every assignment's; the review
+  // steps are counted from the matchings.
+  const workStages = db
     .select({ id: stages.id })
     .from(stages)
-    .where(eq(stages.assignmentId, a.id));
-  const [stageRows, people, done, matchings, reportRows] = await Promise.all([
+    .where(
+      and(
+        eq(stages.assignmentId, a.id),
+        notInArray(stages.model, ['peerreview', 'feedbackreview', 'adjustment']),
+      ),
+    );
+  const completed = sql`${peerMatchings.isCompleted}`;
+  const count = (where?: SQL) =>
+    (where ? sql<number>`count(*) filter (where ${where})` : sql<number>`count(*)`).mapWith(Number);
+  const [stageRows, people, done, owedRows, receivedRows, filedRows, reportRows] = await Promise.all([
     db.select().from(stages).where(eq(stages.assignmentId, a.id)).orderBy(asc(stages.position)),
     db
       .select({
@@ -49,7 +59,6 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
         code: enrollments.code,
         isSeat: enrollments.isInstructorSeat,
         status: participations.status,
-        isLate: participations.isLate,
         attendedAt: participations.attendedAt,
       })
       .from(participations)
@@ -57,7 +66,6 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       .innerJoin(users, eq(users.id, enrollments.userId))
       .where(and(eq(participations.assignmentId, a.id), eq(enrollments.isActive, true)))
       .orderBy(asc(enrollments.code), asc(users.name)),
-    // This assignment's performances only (by the stage-enrolment key), not every assignment's.
     db
       .select({
         id: performances.id,
@@ -68,20 +76,33 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
         lateAt: performances.lateAt,
       })
       .from(performances)
-      .where(inArray(performances.stageId, thisAssignmentsStages)),
+      .where(inArray(performances.stageId, workStages)),
+    // Per reviewer: the reviews they owe and those they finished.
+    db
+      .select({ id: peerMatchings.reviewerId, owed: count(), reviewed: count(completed) })
+      .from(peerMatchings)
+      .where(eq(peerMatchings.assignmentId, a.id))
+      .groupBy(peerMatchings.reviewerId),
+    // Per author: the others' finished reviews of their essay, and how many of them they rated.
     db
       .select({
-        id: peerMatchings.id,
-        reviewerId: peerMatchings.reviewerId,
-        targetId: peerMatchings.targetId,
-        isCompleted: peerMatchings.isCompleted,
-        rated: feedbackMatchings.matchingId,
-        objectionId: objections.id,
-        objectionStatus: objections.status,
+        id: peerMatchings.targetId,
+        received: count(completed),
+        rated: count(sql`${completed} and ${feedbackMatchings.matchingId} is not null`),
       })
       .from(peerMatchings)
       .leftJoin(feedbackMatchings, eq(feedbackMatchings.matchingId, peerMatchings.id))
-      .leftJoin(objections, eq(objections.matchingId, peerMatchings.id))
+      .where(and(eq(peerMatchings.assignmentId, a.id), ne(peerMatchings.reviewerId, peerMatchings.targetId)))
+      .groupBy(peerMatchings.targetId),
+    db
+      .select({
+        matching: peerMatchings.id,
+        targetId: peerMatchings.targetId,
+        objectionId: objections.id,
+        objectionStatus: objections.status,
+      })
+      .from(objections)
+      .innerJoin(peerMatchings, eq(peerMatchings.id, objections.matchingId))
       .where(eq(peerMatchings.assignmentId, a.id)),
     db
       .select({ id: reports.id, enrollmentId: reports.enrollmentId })
@@ -96,40 +117,17 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
   const workOf = (model: StageModel | undefined, enrollmentId: number) =>
     model ? work.get(`${stageIdOf.get(model)}:${enrollmentId}`) : undefined;
 
-  // Per learner: the reviews they owe, the others' reviews of them, and their objections.
-  type Tally = { owed: number; reviewed: number; received: number; rated: number };
-  const tallies = new Map<number, Tally>();
-  const tallyOf = (id: number) => {
-    let t = tallies.get(id);
-    if (!t) {
-      t = { owed: 0, reviewed: 0, received: 0, rated: 0 };
-      tallies.set(id, t);
-    }
-    return t;
-  };
-  const filed = new Map<number, (typeof matchings)[number][]>();
-  // A matching with several objections comes once per objection: count each matching once.
-  const counted = new Set<number>();
-  for (const m of matchings) {
-    if (m.objectionId !== null) filed.set(m.targetId, [...(filed.get(m.targetId) ?? []), m]);
-    if (counted.has(m.id)) continue;
-    counted.add(m.id);
-    const reviewer = tallyOf(m.reviewerId);
-    reviewer.owed++;
-    if (m.isCompleted) reviewer.reviewed++;
-    if (m.targetId !== m.reviewerId && m.isCompleted) {
-      const target = tallyOf(m.targetId);
-      target.received++;
-      if (m.rated !== null) target.rated++;
-    }
-  }
+  const owedOf = new Map(owedRows.map((r) => [r.id, r]));
+  const receivedOf = new Map(receivedRows.map((r) => [r.id, r]));
+  const filed = new Map<number, (typeof filedRows)[number][]>();
+  for (const f of filedRows) filed.set(f.targetId, [...(filed.get(f.targetId) ?? []), f]);
   /** The learner's objection to rule on first (pending before ruled), if they filed any. */
   const objectionOf = (enrollmentId: number) => {
     const first = [...(filed.get(enrollmentId) ?? [])].sort(
       (x, y) => (x.objectionStatus ?? 0) - (y.objectionStatus ?? 0),
     )[0];
-    return first?.objectionId != null
-      ? { id: first.objectionId, matching: first.id, pending: first.objectionStatus === 0 }
+    return first
+      ? { id: first.objectionId, matching: first.matching, pending: first.objectionStatus === 0 }
       : null;
   };
 
@@ -137,15 +135,14 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
     const step = steps[stepIndex];
     const short = step?.code ?? 'CO';
     const main = step?.models[0];
-    const tally = tallies.get(enrollmentId);
     let finished = 0;
     let total = 1;
     if (main === 'peerreview') {
-      total = tally?.owed ?? 0;
-      finished = tally?.reviewed ?? 0;
+      total = owedOf.get(enrollmentId)?.owed ?? 0;
+      finished = owedOf.get(enrollmentId)?.reviewed ?? 0;
     } else if (main === 'feedbackreview') {
-      total = tally?.received ?? 0;
-      finished = tally?.rated ?? 0;
+      total = receivedOf.get(enrollmentId)?.received ?? 0;
+      finished = receivedOf.get(enrollmentId)?.rated ?? 0;
     } else if (main === 'adjustment') {
       total = 0;
     } else {

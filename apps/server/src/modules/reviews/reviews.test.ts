@@ -1,3 +1,4 @@
+import { managementTableSchema } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
@@ -440,6 +441,8 @@ describe('feedback review and objections', () => {
     const cellsOf = (x: Table, enrollmentId: number) =>
       x.rows[x.names.findIndex((n) => n.pk === enrollmentId)]!;
     const before = await table();
+    // Sent without its schema on the way out: it is exactly the contract's shape, no key more.
+    expect(managementTableSchema.parse(before)).toEqual(before);
     const mine = cellsOf(before, learnerEnrollment);
     // Essay written (with its work linked); one peer and the self-review done; one review received, not rated.
     expect(mine.map((c) => c.short)).toEqual(['ES', 'PE', 'FE']);
