@@ -44,6 +44,10 @@ export async function openDatabase(opts: {
   const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server ends (a restart, an administrator, a dropped database)
+    // is removed by the pool and replaced on next use; unheard, the pool's error would end the
+    // process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     return {
       db,
