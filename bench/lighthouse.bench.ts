@@ -15,12 +15,29 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 8796);
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'pw-bench-lh-'));
-const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../apps/server/src/server.ts')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'on' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(import.meta.dirname, '../apps/server/src/server.ts')],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'on',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 for (let i = 0; ; i++) {
-  if (await fetch(`${base}/api/v1/health/`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${base}/api/v1/health/`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 600) throw new Error('server did not start');
   await new Promise((r) => setTimeout(r, 100));
 }
@@ -30,9 +47,9 @@ const signIn = await fetch(`${base}/api/v1/users/sign-in/`, {
   body: JSON.stringify({ email: 'prof@example.com', password: 'demo1234' }),
 });
 const token = ((await signIn.json()) as { token: string }).token;
-const courses = (await (await fetch(`${base}/api/v1/courses/1/assignments/`, { headers: { authorization: `Token ${token}` } })).json()) as
-  | { id: number }[]
-  | { results: { id: number }[] };
+const courses = (await (
+  await fetch(`${base}/api/v1/courses/1/assignments/`, { headers: { authorization: `Token ${token}` } })
+).json()) as { id: number }[] | { results: { id: number }[] };
 const list = Array.isArray(courses) ? courses : courses.results;
 const assignmentId = list[0]?.id ?? 1;
 
@@ -53,20 +70,56 @@ async function audit(path: string, signedIn: boolean, form: 'desktop' | 'mobile'
   const page = await browser.newPage();
   // The token where the app keeps it, set on the origin before Lighthouse loads the page.
   await page.goto(`${base}/sign-in`);
-  await page.evaluate((t) => {
-    localStorage.clear();
-    if (t) localStorage.setItem('token', t);
-  }, signedIn ? token : '');
+  await page.evaluate(
+    `localStorage.clear();${signedIn ? ` localStorage.setItem('token', ${JSON.stringify(token)});` : ''}`,
+  );
   const result = await lighthouse(
     `${base}${path}`,
-    { output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+    {
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    },
     form === 'desktop' ? desktopConfig : undefined,
     page,
   );
   await page.close();
+  // A signed-in page that ended on the sign-in page would score the wrong page.
+  const landed = new URL(result?.lhr.finalDisplayedUrl ?? base).pathname;
+  if (landed !== path) throw new Error(`${path} ended on ${landed}`);
+  if (process.env.BENCH_DETAILS && result) {
+    // What fell short: every scored audit under 0.9, and the performance metrics.
+    const { audits } = result.lhr;
+    const short = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+      .map((a) => {
+        const items = ((a.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(
+          0,
+          4,
+        );
+        const what = items.map((item) => {
+          const node = item.node as { snippet?: string; explanation?: string } | undefined;
+          return node ? `${node.snippet ?? ''} ${(node.explanation ?? '').slice(0, 160)}` : JSON.stringify(item).slice(0, 160);
+        });
+        return `${a.id} ${a.score} ${a.displayValue ?? ''}${what.length ? `\n      ${what.join('\n      ')}` : ''}`;
+      });
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ].map((id) => `${id} ${audits[id]?.displayValue ?? ''}`);
+    console.log(`${path} ${form}:\n  ${[...metrics, ...short].join('\n  ')}`);
+  }
   const categories = result?.lhr.categories ?? {};
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-  return { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -76,14 +129,16 @@ for (const p of pages) {
     const runs: Scores[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(p.path, p.signedIn, form));
     const m = (k: keyof Scores) => median(runs.map((r) => r[k]));
-    rows.push(`| ${p.name} | ${form} | ${m('performance')} | ${m('accessibility')} | ${m('best-practices')} |`);
+    rows.push(
+      `| ${p.name} | ${form} | ${m('performance')} | ${m('accessibility')} | ${m('best-practices')} |`,
+    );
     console.log(rows.at(-1));
   }
 }
 await browser.close();
 server.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`\nLighthouse, median of ${RUNS} (Chromium ${await browser.version().catch(() => '')}):\n`);
+console.log(`\nLighthouse 12.8, median of ${RUNS}:\n`);
 console.log('| page | form | performance | accessibility | best practices |');
 console.log('|---|---|---:|---:|---:|');
 for (const row of rows) console.log(row);

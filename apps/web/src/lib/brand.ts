@@ -1,4 +1,12 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeComponents } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  type MantineThemeComponents,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import { parseRgb } from '@pw/contract';
 
 function mix(rgb: readonly number[], target: number, amount: number) {
@@ -82,5 +90,26 @@ export function buildTheme(rgbText: string | null | undefined, labels?: ControlL
     headings: { fontFamily: FONT_FAMILY },
     defaultRadius: 'md',
     components: labels ? controlDefaults(labels) : {},
+    variantColorResolver: readableLight,
   });
 }
+
+/**
+ * The variants that write in a colour on a light ground (light, outline, subtle: badges, light
+ * and outline buttons) use its shade 6, under 4.5:1 for most colours (yellow and orange even at
+ * shade 9); shade 9 darkened by 30 % keeps the look and reads at 4.5:1 or more for every colour.
+ */
+const TINTED = new Set(['light', 'outline', 'subtle', 'transparent']);
+const readableLight: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (!TINTED.has(input.variant)) return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade !== undefined) return colors;
+  const ink = darken(`var(--mantine-color-${parsed.color}-9)`, 0.3);
+  return {
+    ...colors,
+    color: ink,
+    hoverColor: ink,
+    ...(input.variant === 'outline' ? { border: `1px solid ${ink}` } : {}),
+  };
+};

@@ -9,6 +9,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { UI } from '@pw/contract';
@@ -235,11 +236,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             </ActionIcon>
           </Tooltip>
         </Box>
-        <UnstyledButton
-          className={classes.user}
-          onClick={() => navigate('/my-page')}
-          aria-label={t('nav.myPage')}
-        >
+        <UnstyledButton className={classes.user} onClick={() => navigate('/my-page')}>
+          {/* Named by what it shows, then where it goes (a voice command saying the visible name finds it). */}
+          <VisuallyHidden>{t('nav.myPage')}</VisuallyHidden>
           <Avatar color="white" variant="filled" radius="xl" styles={{ placeholder: { color: background } }}>
             {auth.user?.name.slice(0, 1) ?? '?'}
           </Avatar>
@@ -247,10 +246,10 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <Text c="white" fw={700} size="sm" truncate data-testid="sidebar-user-name">
               {auth.user?.name ?? ''}
             </Text>
-            <Text c="white" size="xs" opacity={0.8} truncate>
+            <Text c="white" size="xs" truncate>
               {auth.user?.email ?? ''}
             </Text>
-            <Text c="white" size="xs" opacity={0.8}>
+            <Text c="white" size="xs">
               {auth.user?.is_staff ? t('nav.staff') : isInstructor ? t('nav.instructor') : t('nav.learner')}
             </Text>
           </Box>
