@@ -100,7 +100,9 @@ async function audit(path: string, signedIn: boolean, form: 'desktop' | 'mobile'
         );
         const what = items.map((item) => {
           const node = item.node as { snippet?: string; explanation?: string } | undefined;
-          return node ? `${node.snippet ?? ''} ${(node.explanation ?? '').slice(0, 160)}` : JSON.stringify(item).slice(0, 160);
+          return node
+            ? `${node.snippet ?? ''} ${(node.explanation ?? '').slice(0, 160)}`
+            : JSON.stringify(item).slice(0, 160);
         });
         return `${a.id} ${a.score} ${a.displayValue ?? ''}${what.length ? `\n      ${what.join('\n      ')}` : ''}`;
       });
