@@ -7,7 +7,7 @@
 // PGlite ≤ 350 MB idle after a first start and back within 1.3× of idle after a load run; with
 // PostgreSQL ≤ 200 MB idle.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -55,14 +55,13 @@ async function stop(child: ChildProcess) {
 }
 
 // The baseline: a bare HTTP server, with tsx as the real one has.
-const bareSource = join(mkdtempSync(join(tmpdir(), 'pw-bench-bare-')), 'bare.ts');
-await import('node:fs').then((fs) =>
-  fs.writeFileSync(
-    bareSource,
-    `import { createServer } from 'node:http';
+const bareFolder = mkdtempSync(join(tmpdir(), 'pw-bench-bare-'));
+const bareSource = join(bareFolder, 'bare.ts');
+writeFileSync(
+  bareSource,
+  `import { createServer } from 'node:http';
 createServer((_q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); })
   .listen(Number(process.env.PORT), process.env.HOST);`,
-  ),
 );
 const bare = await start(['--import', 'tsx', bareSource], {});
 await sleep(3000);
@@ -105,6 +104,7 @@ await sleep(5000);
 const afterRss = rssMb(again.child.pid ?? 0);
 await stop(again.child);
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(bareFolder, { recursive: true, force: true });
 
 const db = postgres ? 'PostgreSQL' : 'PGlite';
 const f = (n: number) => n.toFixed(0);
