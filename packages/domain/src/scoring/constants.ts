@@ -4,14 +4,29 @@
 export const SLACK_POINTS = 0.5;
 /** Root-mean-square deviation (share of the scale, beyond the slack) at which closeness is 0. */
 export const ZERO_CREDIT_DEVIATION = 0.5;
+/**
+ * Share of the scale a careful reviewer may stray from the others (beyond rounding and the others'
+ * own uncertainty) at almost no cost to closeness.
+ */
+export const TOLERATED_DEVIATION = 0.1;
+/**
+ * Share of reviewers assumed, before their marks are seen, to give one mark whatever the essay:
+ * how readily marks that never vary are taken for that rather than for a careful reviewer rounding.
+ */
+export const UNVARYING_PRIOR = 0.1;
+/** Share of reviewers assumed, before their marks are seen, to mark without regard to the quality. */
+export const AGAINST_PRIOR = 0.02;
+/**
+ * Share of the closeness yardstick taken from the others' plain mean; the rest from their
+ * reliability-weighted consensus (which is fitted on everyone's marks, the reviewer's included).
+ */
+export const PLAIN_YARDSTICK_SHARE = 0.5;
 /** Rounds of "consensus → each reviewer's leniency and error → weights". */
 export const RELIABILITY_ROUNDS = 3;
-/** Ratings' worth of "no leniency" added to each reviewer's measured leniency (shrinks it to 0). */
-export const LENIENCY_PRIOR_RATINGS = 8;
+/** Essays' worth of "no leniency" added to each reviewer's measured leniency (shrinks it to 0). */
+export const LENIENCY_PRIOR_ESSAYS = 6;
 /** Ratings' worth of class-average error variance added to each reviewer's own. */
 export const VARIANCE_PRIOR_RATINGS = 6;
-/** Essays' worth of class-average discrimination a low measured discrimination is pulled up by. */
-export const DISCRIMINATION_PRIOR_ESSAYS = 2;
 /**
  * Accuracy given when evaluation ability cannot be measured in the assignment (nobody or only one
  * member could be compared with anyone): the middle of the scale, neither credit nor penalty.
@@ -19,17 +34,11 @@ export const DISCRIMINATION_PRIOR_ESSAYS = 2;
 export const NEUTRAL_ACCURACY = 0.5;
 /** Members with a measured accuracy needed before their average stands in for the others. */
 export const MIN_MEASURED_EVALUATORS = 2;
-/** Accuracy = closeness × min(1, DISCRIMINATION_CREDIT × discrimination). */
-export const DISCRIMINATION_CREDIT = 2;
-/** A slope at or below this (marks moving against the others) gets no benefit of the doubt… */
-export const CONTRARY_SLOPE = -0.5;
-/** …when measured over at least this many essays. */
-export const CONTRARY_MIN_ESSAYS = 3;
 /**
  * A rating further from the others' consensus than this many standard deviations (the reviewer's
  * error and the consensus's uncertainty together) keeps only the matching share of its weight.
  */
-export const OUTLIER_SCALE = 1.5;
+export const OUTLIER_SCALE = 1.2;
 /** Lowest weight a peer's ratings can get (the average peer weighs 1). */
 export const MIN_WEIGHT = 0.01;
 /** Weight of an instructor taking part as a learner: three average peers. */

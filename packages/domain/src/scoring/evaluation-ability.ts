@@ -1,13 +1,9 @@
-// Evaluation ability (PE): how well a learner's ratings agree with, and discriminate like, the
-// others' ratings of the same essays. The same loop estimates each reviewer's leniency and error,
+// Evaluation ability (PE): how close a learner's ratings are to the others' ratings of the same
+// essays, and whether they follow the essays' quality at all. The same loop estimates each reviewer's leniency and error,
 // which the essay score uses to correct and weight their ratings.
 import {
   ANCHOR_WEIGHT,
-  CONTRARY_MIN_ESSAYS,
-  CONTRARY_SLOPE,
-  DISCRIMINATION_CREDIT,
-  DISCRIMINATION_PRIOR_ESSAYS,
-  LENIENCY_PRIOR_RATINGS,
+  LENIENCY_PRIOR_ESSAYS,
   MIN_WEIGHT,
   OUTLIER_SCALE,
   RELIABILITY_ROUNDS,
@@ -20,11 +16,11 @@ import {
   clamp,
   computeMean,
   createComparisonSums,
-  givesSameMarks,
   isSameMarkOnDifferentEssays,
-  measureCloseness,
+  measureReviewerCloseness,
   measureSlope,
 } from './statistics';
+import { measureTracking } from './tracking';
 import type { AccuracyBasis } from './types';
 
 export interface ReviewerRecord {
@@ -36,9 +32,9 @@ export interface ReviewerRecord {
   closeness: number | null;
   /** The regularised slope before it is capped to 0..1: below 0 = marks move against the others. */
   slope: number | null;
-  /** Discrimination as measured, before a low figure from few essays is pulled up. */
+  /** The slope capped to 0..1: how the marks rose and fell with the others', for the report. */
   measuredDiscrimination: number | null;
-  /** The discrimination used: the measured one, pulled up towards the class when it is low. */
+  /** Probability that the marks follow the essays' quality (tracking.ts): the factor used. */
   discrimination: number | null;
   /** closeness × discrimination */
   accuracy: number | null;
@@ -94,7 +90,6 @@ export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROU
     const next: Robustness = new Map();
     const records = measureReviewers(table, models, sums, robustness, next);
     if (round === rounds) {
-      settleDiscrimination(table, records);
       return { models, consensus: computeConsensus(sums), records };
     }
     updateModels(table, models, records);
@@ -289,10 +284,10 @@ function measureReviewers(
     }
   }
   for (const record of records.values()) {
-    record.closeness = measureCloseness(record.sums);
+    record.closeness = measureReviewerCloseness(record.sums);
     record.slope = measureSlope(record.sums);
     record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
-    record.discrimination = record.measuredDiscrimination;
+    record.discrimination = measureTracking(record.sums)?.probability ?? null;
     record.accuracy = combineAccuracy(record);
   }
   return records;
@@ -318,7 +313,10 @@ function updateModels(
     if (table.anchorIds.has(reviewerId) || s.count === 0) continue;
     let deviation = 0;
     for (const standard of s.perStandard) deviation += standard.given - standard.consensus;
-    const leniency = deviation / (s.count + LENIENCY_PRIOR_RATINGS);
+    // Shrunk by essays rather than ratings: the standards of one essay rated against the same
+    // co-reviewers are not independent evidence of a habit.
+    const leniency =
+      (deviation / s.count) * (record.comparedEssays / (record.comparedEssays + LENIENCY_PRIOR_ESSAYS));
     // Σ (d − b)² − Σ V = Σ d² − 2bΣd + n b² − Σ V
     const excess = s.squares - 2 * leniency * deviation + s.count * leniency * leniency - s.consensusVariance;
     residuals.set(reviewerId, { count: s.count, leniency, excess });
@@ -338,7 +336,9 @@ function updateModels(
         (VARIANCE_PRIOR_RATINGS + (residual?.count ?? 0)),
     );
     const informative = record === undefined || !isSameMarkOnDifferentEssays(record.sums);
-    precision.set(reviewerId, informative ? 1 / model.variance : 0);
+    // Marks that do not follow the essays carry that much less information about them.
+    const tracks = record === undefined ? 1 : (measureTracking(record.sums)?.probability ?? 1);
+    precision.set(reviewerId, informative ? tracks / model.variance : 0);
   }
   const average = computeMean([...precision.values()]) ?? 0;
   for (const [reviewerId, model] of models) {
@@ -351,56 +351,13 @@ function updateModels(
   }
 }
 
-// Discrimination over few essays is mostly chance: two essays ranked against one co-reviewer's
-// marks can come out at 0 for a careful reviewer. A measured discrimination below the class
-// average is pulled up towards it by DISCRIMINATION_PRIOR_ESSAYS essays' worth (benefit of the
-// doubt); one above it is kept. A reviewer who gave every essay the same marks gets no benefit
-// of the doubt: the same-mark rule's 0, or the little their unvarying marks earned where the
-// others put the essays less than a point apart, is a finding, not chance. Neither does one
-// whose marks clearly move against the others' over 3+ essays (movesAgainstOthers): 0 stays 0.
-function settleDiscrimination(table: RatingTable, records: Map<string, ReviewerRecord>): void {
-  const measured: number[] = [];
-  for (const [reviewerId, record] of records) {
-    if (table.anchorIds.has(reviewerId) || record.measuredDiscrimination === null) continue;
-    if (isSameMarkOnDifferentEssays(record.sums)) continue;
-    measured.push(record.measuredDiscrimination);
-  }
-  const classDiscrimination = computeMean(measured);
-  for (const record of records.values()) {
-    const raw = record.measuredDiscrimination;
-    if (raw === null || classDiscrimination === null || givesSameMarks(record.sums)) continue;
-    if (movesAgainstOthers(record)) continue;
-    const m = record.comparedEssays;
-    const pulled =
-      (m * raw + DISCRIMINATION_PRIOR_ESSAYS * classDiscrimination) / (m + DISCRIMINATION_PRIOR_ESSAYS);
-    record.discrimination = Math.max(raw, pulled);
-    record.accuracy = combineAccuracy(record);
-  }
-}
-
-// Accuracy = closeness × min(1, DISCRIMINATION_CREDIT × discrimination): discrimination only
-// takes credit away when it is clearly low (below 1 ÷ DISCRIMINATION_CREDIT), because over a few
-// essays an honest reviewer's slope scatters widely around 1 and multiplying that noise in costs
-// more than it tells. Marks that do not move (same-mark rule) or move against the others still
-// give 0; the same marks on every essay where the rule does not apply (one whole mark fits them
-// all) get the plain product closeness × discrimination.
-export function combineAccuracy(
-  record: Pick<ReviewerRecord, 'closeness' | 'discrimination' | 'sums'>,
-): number | null {
+// Accuracy = closeness × discrimination, where discrimination is the probability that the marks
+// follow the essays' quality (tracking.ts): near 1 for an honest reviewer, towards 0 only when the
+// marks clearly stay put or move against the others.
+export function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
   const { closeness, discrimination } = record;
   if (closeness === null || discrimination === null) return null;
-  // Marks that never vary have no slope noise to forgive: their low figure is all κ, so no credit.
-  if (givesSameMarks(record.sums)) return closeness * discrimination;
-  return closeness * Math.min(1, DISCRIMINATION_CREDIT * discrimination);
-}
-
-// Marks that clearly move against the others' (slope ≤ CONTRARY_SLOPE) over at least
-// CONTRARY_MIN_ESSAYS essays: a finding, not chance, so no benefit of the doubt. Over two essays
-// a reversed order is a coin flip for two similar essays, so the pull-up stays.
-function movesAgainstOthers(record: ReviewerRecord): boolean {
-  return (
-    record.slope !== null && record.slope <= CONTRARY_SLOPE && record.comparedEssays >= CONTRARY_MIN_ESSAYS
-  );
+  return closeness * discrimination;
 }
 
 function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {

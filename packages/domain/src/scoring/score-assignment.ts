@@ -33,8 +33,12 @@ import { validateScoringInput } from './validate-input';
 
 type StandInKind = 'essayWriting' | 'metacognition' | 'feedbackReview';
 
-/** Red marks compare accuracy, closeness and discrimination rounded to this (9 decimals). */
-const TIE_TOLERANCE = 1e-9;
+/**
+ * Red marks compare accuracy, closeness and discrimination on a grid of this size: figures a
+ * ten-thousandth apart (a thousandth of a point of a 10-point score) count as equal, so nobody is
+ * marked for a difference their score cannot show.
+ */
+const TIE_TOLERANCE = 1e-4;
 
 interface Draft {
   result: Omit<LearnerScores, 'scores' | 'totalInfo'>;
@@ -227,8 +231,8 @@ function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerR
   return new Set(table.learners.filter((l) => lowest.has(l.id)).map((l) => l.id));
 }
 
-// A figure for comparing evaluators, on a grid of TIE_TOLERANCE: values that differ only by
-// floating-point noise (which depends on summation order) count as equal.
+// A figure for comparing evaluators, on a grid of TIE_TOLERANCE: values that differ by less than
+// a score can show, or only by floating-point noise, count as equal.
 function toTieKey(value: number): number {
   return Math.round(value / TIE_TOLERANCE);
 }

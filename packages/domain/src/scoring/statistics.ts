@@ -1,6 +1,6 @@
 // Small numeric helpers shared by the score kinds, and the two measures of how well ratings
 // follow a consensus: closeness and discrimination.
-import { SLACK_POINTS, ZERO_CREDIT_DEVIATION } from './constants';
+import { PLAIN_YARDSTICK_SHARE, SLACK_POINTS, TOLERATED_DEVIATION, ZERO_CREDIT_DEVIATION } from './constants';
 
 /** Leave-one-out consensus is computed by subtraction: a share off by this much is the same. */
 const FLOAT_TOLERANCE = 1e-9;
@@ -17,11 +17,25 @@ export interface ComparisonSums {
   excessSquares: number;
   /** Σ (given − consensus)² */
   squares: number;
+  /** Σ (given − the others' plain mean)² */
+  plainSquares: number;
   /** Σ rounding variance = Σ slack² / 3 */
   rounding: number;
   /** Σ variance of the consensus compared with: how unsure the others' figure itself is. */
   consensusVariance: number;
   perStandard: StandardSums[];
+  /**
+   * Every comparison as it was added, while the marks have not varied: the tracking test needs
+   * each essay's consensus for marks that never vary. Null once a mark differs on a standard.
+   */
+  comparisons: Comparison[] | null;
+}
+
+export interface Comparison {
+  standardIndex: number;
+  given: number;
+  consensus: number;
+  consensusVariance: number;
 }
 
 interface StandardSums {
@@ -80,9 +94,11 @@ export function createComparisonSums(standardCount: number): ComparisonSums {
     count: 0,
     excessSquares: 0,
     squares: 0,
+    plainSquares: 0,
     rounding: 0,
     consensusVariance: 0,
     perStandard,
+    comparisons: [],
   };
 }
 
@@ -110,10 +126,15 @@ export function addComparison(
   const deviation = given - consensus;
   sums.count += 1;
   sums.squares += deviation * deviation;
+  sums.plainSquares += (given - othersMean) ** 2;
   sums.excessSquares += Math.max(0, Math.abs(deviation) - slack) ** 2;
   // Rounding to whole points has variance (1/12) point² = slack² / 3.
   sums.rounding += (slack * slack) / 3;
   sums.consensusVariance += consensusVariance;
+  if (standard.count > 0 && Math.abs(given - standard.given / standard.count) > FLOAT_TOLERANCE) {
+    sums.comparisons = null;
+  }
+  sums.comparisons?.push({ standardIndex, given, consensus, consensusVariance });
   standard.count += 1;
   standard.slack = slack;
   standard.givenMin = Math.min(standard.givenMin, given);
@@ -131,6 +152,30 @@ export function measureCloseness(sums: ComparisonSums): number | null {
   if (sums.count === 0) return null;
   const rms = Math.sqrt(sums.excessSquares / sums.count);
   return Math.max(0, 1 - rms / ZERO_CREDIT_DEVIATION);
+}
+
+// A reviewer's closeness, 0..1, from their squared distance to the others' marks on the same
+// essays with what no reviewer can avoid taken off: rounding to whole points, and (for the
+// weighted consensus) the consensus's own uncertainty. The yardstick is part the others' plain
+// mean (PLAIN_YARDSTICK_SHARE) and part their reliability-weighted consensus: the weighted one
+// discounts bad reviewers but is fitted on everyone's marks, the reviewer's own included, which
+// pulls it a little towards them; the plain one has neither virtue nor flaw. What remains beyond
+// TOLERATED_DEVIATION² costs credit, through a softplus so that the figure keeps falling, however
+// little, with every step away from the others (no ties at the top):
+// closeness = 1 − √softplus(excess − t²) ÷ ZERO_CREDIT_DEVIATION, floored at 0.
+export function measureReviewerCloseness(sums: ComparisonSums): number | null {
+  if (sums.count === 0) return null;
+  const weighted = sums.squares - sums.consensusVariance;
+  const blended = PLAIN_YARDSTICK_SHARE * sums.plainSquares + (1 - PLAIN_YARDSTICK_SHARE) * weighted;
+  const excess = (blended - sums.rounding) / sums.count;
+  const tolerance = TOLERATED_DEVIATION * TOLERATED_DEVIATION;
+  return Math.max(0, 1 - Math.sqrt(softplus(excess - tolerance, tolerance / 16)) / ZERO_CREDIT_DEVIATION);
+}
+
+// softplus with a scale: ≈ x well above 0, a small positive figure that still rises with x below.
+function softplus(x: number, scale: number): number {
+  const z = x / scale;
+  return z > 30 ? x : scale * Math.log1p(Math.exp(z));
 }
 
 // Discrimination, 0..1: do the ratings rise and fall with the consensus across essays? Within

@@ -75,22 +75,22 @@ describe('the worked example of docs/scoring.md', () => {
   it('steps 2 and 3: leniency, variance and weight after each round', () => {
     const rounds = [
       {
-        A: [-0.02, 0.01255, 1.33769],
-        B: [0, 0.00845, 1.98674],
-        C: [0.04, 0.02485, 0.67557],
-        D: [-0.02, 0.03255, 0.01],
+        A: [-0.025, 0.011484, 1.32872],
+        B: [0, 0.007578, 2.01363],
+        C: [0.05, 0.023203, 0.65765],
+        D: [-0.025, 0.031484, 0.01],
       },
       {
-        A: [-0.022, 0.014779, 1.33039],
-        B: [0.002, 0.010509, 1.87096],
-        C: [0.038, 0.024619, 0.79865],
-        D: [-0.018, 0.029789, 0.01],
+        A: [-0.028125, 0.014248, 1.32803],
+        B: [0.003125, 0.010225, 1.85061],
+        C: [0.046875, 0.023037, 0.82136],
+        D: [-0.021875, 0.028154, 0.01],
       },
       {
-        A: [-0.0216, 0.014633, 1.31423],
-        B: [0.0016, 0.010089, 1.90608],
-        C: [0.0384, 0.024665, 0.77969],
-        D: [-0.0184, 0.029433, 0.01],
+        A: [-0.027344, 0.01398, 1.30803],
+        B: [0.002344, 0.009634, 1.89804],
+        C: [0.047656, 0.023033, 0.79393],
+        D: [-0.022656, 0.027652, 0.01],
       },
     ];
     rounds.forEach((expected, index) => {
@@ -109,7 +109,7 @@ describe('the worked example of docs/scoring.md', () => {
   });
 
   it('step 4: the consensus and the plain mean per essay', () => {
-    const points = { A: [4.7863, 4], B: [2.1154, 2.5], C: [4.0393, 4], D: [2.9386, 3] };
+    const points = { A: [4.7412, 4], B: [2.1441, 2.5], C: [4.0488, 4], D: [2.9215, 3] };
     for (const [id, [consensus, mean]] of Object.entries(points)) {
       const standard = learner(result, id).peerReviewPoints[0];
       expect(standard?.consensus).toBeCloseTo(consensus ?? 0, 4);
@@ -119,11 +119,12 @@ describe('the worked example of docs/scoring.md', () => {
 
   it('step 5: closeness, discrimination and accuracy of each reviewer', () => {
     const expected = {
-      A: { closeness: 0.83256, measured: 1, discrimination: 1, accuracy: 0.83256 },
-      // min(1, 2 × 0.8715) = 1: discrimination takes nothing off above 0.5.
-      B: { closeness: 1, measured: 0.80725, discrimination: 0.8715, accuracy: 1 },
-      C: { closeness: 0.60176, measured: 1, discrimination: 1, accuracy: 0.60176 },
-      D: { closeness: 0.61378, measured: 0, discrimination: 0, accuracy: 0 },
+      A: { closeness: 0.9644, measured: 1, discrimination: 1, accuracy: 0.9644 },
+      // A slope of 0.77 (measured, regularised) is no evidence against tracking.
+      B: { closeness: 1, measured: 0.76815, discrimination: 1, accuracy: 1 },
+      C: { closeness: 0.53981, measured: 1, discrimination: 1, accuracy: 0.5398 },
+      // The same mark on essays the others marked 5 and 2: L = 0.0366, 0.0366 / (0.9 L + 0.1).
+      D: { closeness: 0.48657, measured: 0, discrimination: 0.2752, accuracy: 0.1339 },
     };
     for (const [id, figures] of Object.entries(expected)) {
       const evaluation = learner(result, id).evaluation;
@@ -136,10 +137,10 @@ describe('the worked example of docs/scoring.md', () => {
 
   it('step 6: the self-assessment gaps', () => {
     const gaps = {
-      A: [-0.7863, 'under'],
-      B: [1.8846, 'over'],
-      C: [-0.0393, 'accurate'],
-      D: [-0.9386, 'under'],
+      A: [-0.7412, 'under'],
+      B: [1.8559, 'over'],
+      C: [-0.0488, 'accurate'],
+      D: [-0.9215, 'under'],
     } as const;
     for (const [id, [gap, label]] of Object.entries(gaps)) {
       expect(learner(result, id).peerReviewPoints[0]?.selfGap).toBeCloseTo(gap, 4);
@@ -154,10 +155,10 @@ describe('the worked example of docs/scoring.md', () => {
 
   it('step 8: the scores, totals and ranks', () => {
     const scores = {
-      A: [57.4, 8.3, 8.9, 8, 8, 90.6, 1],
-      B: [25.4, 10, 4.5, 9, 6, 54.9, 3],
-      C: [48.5, 6, 10, 8, 9, 81.5, 2],
-      D: [35.3, 0, 8.2, 3, 5, 51.5, 4],
+      A: [56.9, 9.6, 9, 8, 8, 91.5, 1],
+      B: [25.7, 10, 4.6, 9, 6, 55.3, 3],
+      C: [48.6, 5.4, 10, 8, 9, 81, 2],
+      D: [35.1, 1.3, 8.3, 3, 5, 52.7, 4],
     };
     for (const [id, [es, pe, me, fe, re, total, rank]] of Object.entries(scores)) {
       const l = learner(result, id);
@@ -173,12 +174,12 @@ describe('the worked example of docs/scoring.md', () => {
       expect(l.isAverageEssayWritingScore || l.isAverageFeedbackReviewScore).toBe(false);
     }
     expect(result.classAverages).toEqual({
-      essayWriting: 41.7,
-      peerReview: 6.1,
-      metacognition: 7.9,
+      essayWriting: 41.6,
+      peerReview: 6.6,
+      metacognition: 8,
       feedbackReview: 7,
       revisement: 7,
-      total: 69.6,
+      total: 70.1,
     });
   });
 });
