@@ -139,7 +139,7 @@ type Built = {
   requests: number;
 };
 
-async function buildCourse(base: URL, host: string, staffEmail: string, tag: string): Promise<Built> {
+async function buildCourse(base: URL, host: string, tag: string): Promise<Built> {
   const t0 = performance.now();
   const before = requestCount;
   const call = (method: string, path: string, opts?: Call) => api(base, host, method, path, opts);
@@ -147,7 +147,7 @@ async function buildCourse(base: URL, host: string, staffEmail: string, tag: str
     (await call('POST', '/users/sign-in/', { json: { email, password: PASSWORD } })).body.token as string;
 
   // The staff member creates the instructor's account in the manager area.
-  const staff = await signIn(staffEmail);
+  const staff = await signIn(`staff-${tag}@example.com`);
   const profEmail = `prof-${tag}@example.com`;
   const expire = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
   await call('POST', '/users/', {
@@ -438,44 +438,85 @@ async function freshDatabase(kind: 'pglite' | 'postgres') {
   if (kind === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();
-    return { database, drop: async () => {} };
+    return { database, drop: async () => {}, reused: false };
   }
-  const name = `pw_bench_scale_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  // BENCH_REUSE names a database a run kept (BENCH_KEEP=1): measure again without building.
+  const reuse = process.env.BENCH_REUSE;
+  const name = reuse ?? `pw_bench_scale_${Date.now().toString(36)}`;
+  if (!reuse) {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  }
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
   await database.migrate();
   const drop = async () => {
+    if (process.env.BENCH_KEEP || reuse) {
+      console.error(`kept database ${name}`);
+      return;
+    }
     const dropper = new pg.Client({ connectionString: PG_URL });
     await dropper.connect();
     await dropper.query(`drop database if exists ${name} with (force)`);
     await dropper.end();
   };
-  return { database, drop };
+  return { database, drop, reused: Boolean(reuse) };
+}
+
+/** The ids and tokens of a course built by an earlier run (BENCH_REUSE). */
+async function findBuilt(base: URL, host: string, tag: string): Promise<Built> {
+  const call = (method: string, path: string, opts?: Call) => api(base, host, method, path, opts);
+  const signIn = async (email: string) =>
+    (await call('POST', '/users/sign-in/', { json: { email, password: PASSWORD } })).body.token as string;
+  const staff = await signIn(`staff-${tag}@example.com`);
+  const instructor = await signIn(`prof-${tag}@example.com`);
+  const courseId = (await call('GET', '/courses/', { token: instructor })).body[0].id as number;
+  const list = (await call('GET', `/courses/${courseId}/assignments/`, { token: instructor })).body as {
+    id: number;
+    name: string;
+  }[];
+  const assignmentIds = list
+    .map((a) => ({ id: a.id, n: Number(a.name.replace(/\D/g, '')) }))
+    .sort((x, y) => x.n - y.n)
+    .map((a) => a.id);
+  const roster = (await call('GET', `/courses/${courseId}/learners/`, { token: instructor })).body as {
+    id: number;
+    user: { email: string };
+  }[];
+  const learners: Learner[] = [];
+  for (const i of [0, 1]) {
+    const email = `learner${i}-${tag}@example.com`;
+    const enrollId = roster.find((r) => r.user.email === email)?.id ?? 0;
+    learners.push({ i, email, token: await signIn(email), enrollId });
+  }
+  return { courseId, assignmentIds, tokens: { staff, instructor }, learners, seconds: 0, requests: 0 };
 }
 
 async function runOn(kind: 'pglite' | 'postgres') {
-  const { database, drop } = await freshDatabase(kind);
-  const tag = Date.now().toString(36);
+  const { database, drop, reused } = await freshDatabase(kind);
+  let tag = Date.now().toString(36);
+  if (reused) {
+    const [org] = await database.db.select().from(organisations).limit(1);
+    tag = org!.subdomain!.slice(1);
+  } else {
+    // The organisation and its first staff member have no API (they come from `npm run org`).
+    const [org] = await database.db
+      .insert(organisations)
+      .values({ name: `bench ${tag}`, subdomain: `s${tag}` })
+      .returning();
+    await database.db.insert(users).values({
+      organisationId: org!.id,
+      email: `staff-${tag}@example.com`,
+      name: '관리자',
+      passwordHash: await hashPassword(PASSWORD),
+      role: 'I',
+      isStaff: true,
+    });
+  }
   const host = `s${tag}.peer.test`;
-  // The organisation and its first staff member have no API (they come from `npm run org`).
-  const [org] = await database.db
-    .insert(organisations)
-    .values({ name: `bench ${tag}`, subdomain: `s${tag}` })
-    .returning();
-  const staffEmail = `staff-${tag}@example.com`;
-  await database.db.insert(users).values({
-    organisationId: org!.id,
-    email: staffEmail,
-    name: '관리자',
-    passwordHash: await hashPassword(PASSWORD),
-    role: 'I',
-    isStaff: true,
-  });
 
   const config = loadConfig({
     DEMO_DATA: 'off',
@@ -487,7 +528,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = new URL(address);
   try {
-    const built = await buildCourse(base, host, staffEmail, tag);
+    const built = reused ? await findBuilt(base, host, tag) : await buildCourse(base, host, tag);
     builds[kind] =
       `${built.requests} requests in ${built.seconds.toFixed(0)} s (${(built.requests / built.seconds).toFixed(0)}/s)`;
     console.error(`${kind}: course built through the API, ${builds[kind]}`);
@@ -601,7 +642,9 @@ async function runOn(kind: 'pglite' | 'postgres') {
         bytes: result.throughput.total / Math.max(1, result.requests.total),
       };
     };
+    const only = process.env.BENCH_ONLY; // measure only the routes whose label contains this
     for (const r of routes) {
+      if (only && r !== routes[0] && !r.label.includes(only)) continue;
       await drive(r.path, r.token, 1); // warm-up
       record(r.label, kind, await drive(r.path, r.token, SECONDS));
       const q = floorOf[r.label];
