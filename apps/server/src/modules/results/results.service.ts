@@ -9,7 +9,7 @@ import {
   type WeightsUpdate,
 } from '@pw/contract';
 import { codeAt, computeConversionScore, countNotPerformed, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
@@ -67,8 +67,7 @@ async function completedAssignments(db: Db | Tx, courseId: number) {
 }
 type Completed = Awaited<ReturnType<typeof completedAssignments>>[number];
 
-const viewOf = (stored: StoredScores | null): ScoreSetView | null => {
-  const s = stored?.learner?.scores;
+const viewOf = (s: StoredScores['learner']['scores'] | null): ScoreSetView | null => {
   if (!s) return null;
   return {
     total: round1(s.total),
@@ -92,7 +91,10 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
       id: reports.id,
       assignmentId: reports.assignmentId,
       enrollmentId: reports.enrollmentId,
-      scores: reports.scores,
+      // Only the learner's five scores and the seat flag: a stored report also holds the class's
+      // averages and the lowest evaluators, a few KB each that these pages never show.
+      scores: sql<StoredScores['learner']['scores'] | null>`${reports.scores} -> 'learner' -> 'scores'`,
+      seat: sql<boolean | null>`(${reports.scores} -> 'learner' ->> 'isInstructorLearner')::boolean`,
     })
     .from(reports)
     .where(
@@ -105,13 +107,8 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
       ),
     );
   for (const r of rows) {
-    const stored = r.scores as StoredScores | null;
     const map = byAssignment.get(r.assignmentId) ?? new Map();
-    map.set(r.enrollmentId, {
-      id: r.id,
-      scores: viewOf(stored),
-      seat: stored?.learner?.isInstructorLearner === true,
-    });
+    map.set(r.enrollmentId, { id: r.id, scores: viewOf(r.scores), seat: r.seat === true });
     byAssignment.set(r.assignmentId, map);
   }
   return byAssignment;
