@@ -357,14 +357,19 @@ export async function scoreTable(
       .where(eq(peerMatchings.assignmentId, a.id))
       .orderBy(asc(peerMatchings.id)),
   ]);
-  const matchingIds = matchings.map((x) => x.id);
-  const [responses, pending] = matchingIds.length
+  // The assignment's matchings as a sub-query, not as a list of hundreds of ids: building and
+  // sending such a list cost more than the query itself.
+  const ofAssignment = db
+    .select({ id: peerMatchings.id })
+    .from(peerMatchings)
+    .where(eq(peerMatchings.assignmentId, a.id));
+  const [responses, pending] = matchings.length
     ? await Promise.all([
-        db.select().from(peerResponses).where(inArray(peerResponses.matchingId, matchingIds)),
+        db.select().from(peerResponses).where(inArray(peerResponses.matchingId, ofAssignment)),
         db
           .select({ id: objections.id, matching: objections.matchingId })
           .from(objections)
-          .where(and(inArray(objections.matchingId, matchingIds), eq(objections.status, 0))),
+          .where(and(inArray(objections.matchingId, ofAssignment), eq(objections.status, 0))),
       ])
     : [[], []];
   const names = new Map(klass.learners.map((l) => [l.id, l.name]));

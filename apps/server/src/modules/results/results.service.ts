@@ -9,7 +9,7 @@ import {
   type WeightsUpdate,
 } from '@pw/contract';
 import { codeAt, computeConversionScore, countNotPerformed, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
@@ -91,10 +91,10 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
       id: reports.id,
       assignmentId: reports.assignmentId,
       enrollmentId: reports.enrollmentId,
-      // Only the learner's five scores and the seat flag: a stored report also holds the class's
-      // averages and the lowest evaluators, a few KB each that these pages never show.
-      scores: sql<StoredScores['learner']['scores'] | null>`${reports.scores} -> 'learner' -> 'scores'`,
-      seat: sql<boolean | null>`(${reports.scores} -> 'learner' ->> 'isInstructorLearner')::boolean`,
+      // Only the learner's five scores and the seat flag (kept by the database beside the stored
+      // report, which also holds the class's averages and lowest evaluators: a few KB each).
+      scores: reports.learnerScores,
+      seat: reports.isSeat,
     })
     .from(reports)
     .where(
@@ -108,7 +108,8 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
     );
   for (const r of rows) {
     const map = byAssignment.get(r.assignmentId) ?? new Map();
-    map.set(r.enrollmentId, { id: r.id, scores: viewOf(r.scores), seat: r.seat === true });
+    const scores = r.scores as StoredScores['learner']['scores'] | null;
+    map.set(r.enrollmentId, { id: r.id, scores: viewOf(scores), seat: r.seat === true });
     byAssignment.set(r.assignmentId, map);
   }
   return byAssignment;
