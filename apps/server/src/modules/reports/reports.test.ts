@@ -1,3 +1,4 @@
+import { scoreTableSchema } from '@pw/contract';
 import { scoreAssignment } from '@pw/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +224,9 @@ describe('reports', () => {
       .set({ scores: sql`jsonb_set(${reports.scores}, '{learner,scores,total}', '42.25'::jsonb)` })
       .where(eq(reports.id, author.id));
     const table = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    // Sent without the response schema: the answer is exactly what the schema lets through.
+    expect(scoreTableSchema.parse(table)).toEqual(table);
+    expect(scoreTableSchema.parse(live)).toEqual(live);
     expect(table).toMatchObject({ completed: true, provisional: false });
     expect(table.reports[0]).toMatchObject({ id: author.id, name: author.name, total: 42.3 });
     expect(table.reports[0].pr_performance).toEqual(author.pr_performance);

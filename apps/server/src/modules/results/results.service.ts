@@ -8,8 +8,8 @@ import {
   type Weight,
   type WeightsUpdate,
 } from '@pw/contract';
-import { codeAt, computeConversionScore, countNotPerformed, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { codeAt, computeConversionScore, stepsOf } from '@pw/domain';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
@@ -164,35 +164,40 @@ async function learnersOf(db: Db | Tx, courseId: number) {
     .orderBy(asc(users.name), asc(enrollments.id));
 }
 
-/** Per enrolment, how many stage tasks of the completed assignments were left unfinished. */
+/**
+ * Per enrolment, how many stage tasks of the completed assignments were left unfinished: counted
+ * by the database per learner and kind of task (a row per learner and kind, not per task).
+ */
 async function notPerformedOf(db: Db | Tx, list: readonly Completed[]) {
   const stageIds = list.flatMap((a) => a.stages.map((s) => s.id));
-  const models = new Map(list.flatMap((a) => a.stages.map((s) => [s.id, s.model as StageModel] as const)));
   const rows = stageIds.length
     ? await db
         .select({
           enrollmentId: performances.enrollmentId,
-          stageId: performances.stageId,
-          done: performances.isCompleted,
+          model: stages.model,
+          total: sql<number>`count(*)::int`,
+          missed: sql<number>`(count(*) filter (where not ${performances.isCompleted}))::int`,
         })
         .from(performances)
+        .innerJoin(stages, eq(stages.id, performances.stageId))
         .where(inArray(performances.stageId, stageIds))
+        .groupBy(performances.enrollmentId, stages.model)
     : [];
-  const byEnrollment = new Map<number, { unit: string; isCompleted: boolean }[]>();
+  const byEnrollment = new Map<number, { unit: string; not_performed: number; total: number }[]>();
   for (const r of rows) {
-    const model = models.get(r.stageId);
-    if (!model) continue;
-    const list = byEnrollment.get(r.enrollmentId) ?? [];
-    list.push({ unit: MODEL_CODES[model], isCompleted: r.done });
-    byEnrollment.set(r.enrollmentId, list);
+    const unit = MODEL_CODES[r.model as StageModel];
+    const counts = byEnrollment.get(r.enrollmentId) ?? [];
+    const same = counts.find((c) => c.unit === unit);
+    if (same) {
+      same.total += r.total;
+      same.not_performed += r.missed;
+    } else counts.push({ unit, not_performed: r.missed, total: r.total });
+    byEnrollment.set(r.enrollmentId, counts);
   }
   const order = ['ES', 'QU', 'PE', 'FE', 'RE'];
-  return (enrollmentId: number) =>
-    countNotPerformed(
-      [...(byEnrollment.get(enrollmentId) ?? [])].sort(
-        (a, b) => order.indexOf(a.unit) - order.indexOf(b.unit),
-      ),
-    ).map((c) => ({ unit: c.unit, not_performed: c.notPerformed, total: c.total }));
+  for (const counts of byEnrollment.values())
+    counts.sort((a, b) => order.indexOf(a.unit) - order.indexOf(b.unit));
+  return (enrollmentId: number) => byEnrollment.get(enrollmentId)?.map((c) => ({ ...c })) ?? [];
 }
 
 /** The figures of the results page and the export, for one course the caller manages. */
