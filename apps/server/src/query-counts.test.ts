@@ -68,26 +68,85 @@ async function queriesOf(url: string, token = w.tokens.instructor) {
 }
 
 describe('heavy reads make a fixed number of queries', () => {
-  it('the management table, its export, the learners, course results and the course lists', async () => {
+  it('every list and dashboard of the course, the manager lists, the score page and the scores', async () => {
     const course = `/api/v1/courses/${w.course.id}`;
-    const urls = [
-      `${course}/assignments/${assignmentId}/management/`,
-      `${course}/assignments/${assignmentId}/stages-of-learners/`,
-      `${course}/learners/`,
-      `${course}/results/`,
-      `${course}/assignments/`,
-      '/api/v1/courses/',
+    const [seat] = await t.database.db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.learner.id)));
+    const instructor = w.tokens.instructor;
+    const learner = w.tokens.learner;
+    const staff = w.tokens.staff;
+    const reads: [string, string | undefined][] = [
+      [`${course}/assignments/${assignmentId}/management/`, instructor],
+      [`${course}/assignments/${assignmentId}/stages-of-learners/`, instructor],
+      [`${course}/assignments/${assignmentId}/scores/`, instructor],
+      [`${course}/learners/`, instructor],
+      [`${course}/results/`, instructor],
+      [`${course}/enrolls/${seat!.id}/personal-score/`, instructor],
+      [`${course}/assignments/`, instructor],
+      [`${course}/assignments/weights/`, instructor],
+      [`${course}/posts/`, instructor],
+      ['/api/v1/courses/', instructor],
+      ['/api/v1/users/course/', instructor],
+      ['/api/v1/users/dashboard/', instructor],
+      [`${course}/assignments/`, learner],
+      [`${course}/scores-by-learner/`, learner],
+      ['/api/v1/users/dashboard/', learner],
+      ['/api/v1/users/pages/?page=1', staff],
+      ['/api/v1/courses/pages/?page=1', staff],
+      ['/api/v1/assignments/pages/?page=1', staff],
     ];
+    const key = ([url, token]: [string, string | undefined]) =>
+      `${token === learner ? 'learner' : token === staff ? 'staff' : 'instructor'} ${url}`;
     await addLearners(2);
     const small: number[] = [];
-    for (const url of urls) small.push(await queriesOf(url));
+    for (const [url, token] of reads) small.push(await queriesOf(url, token));
     await addLearners(25);
     const large: number[] = [];
-    for (const url of urls) large.push(await queriesOf(url));
-    expect(Object.fromEntries(urls.map((u, i) => [u, large[i]]))).toEqual(
-      Object.fromEntries(urls.map((u, i) => [u, small[i]])),
+    for (const [url, token] of reads) large.push(await queriesOf(url, token));
+    expect(Object.fromEntries(reads.map((r, i) => [key(r), large[i]]))).toEqual(
+      Object.fromEntries(reads.map((r, i) => [key(r), small[i]])),
     );
     // And the counts are small: one request, a handful of statements.
-    for (const [i, n] of small.entries()) expect(n, urls[i]).toBeLessThanOrEqual(12);
+    for (const [i, n] of small.entries()) expect(n, key(reads[i]!)).toBeLessThanOrEqual(12);
+  });
+
+  it('the results and the scores read only the five scores of each stored report', async () => {
+    const created = await call(t, {
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/`,
+      token: w.tokens.instructor,
+      ...multipart({
+        name: '완료된 과제',
+        description: '설명',
+        is_directly_starting: 'true',
+        progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
+      }),
+    });
+    const done = (created.json() as { id: number }).id;
+    for (let step = 0; step < 2; step++) {
+      const moved = await call(t, {
+        method: 'PATCH',
+        url: `/api/v1/courses/${w.course.id}/assignments/${done}/move-to-next-stage/`,
+        token: w.tokens.instructor,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const course = `/api/v1/courses/${w.course.id}`;
+    t.database.queries.texts = [];
+    try {
+      await queriesOf(`${course}/results/`);
+      await queriesOf(`${course}/scores-by-learner/`, w.tokens.learner);
+      const texts = t.database.queries.texts;
+      const onReports = texts.filter((q) => /from "reports"/.test(q));
+      expect(onReports.length).toBeGreaterThanOrEqual(2);
+      // A stored report holds the class's averages and its lowest evaluators too (KBs each):
+      // these pages read the learner's five scores and the seat flag kept beside it instead.
+      for (const q of onReports) expect(q).not.toMatch(/"scores"/);
+      for (const q of onReports) expect(q).toMatch(/"learner_scores"/);
+    } finally {
+      t.database.queries.texts = undefined;
+    }
   });
 });

@@ -13,13 +13,15 @@ import { hashPassword } from '../src/modules/accounts/passwords';
  * (created from TEST_DATABASE_URL and dropped afterwards) when that variable is set.
  */
 export async function createTestDatabase(): Promise<
-  Database & { label: string; url?: string; queries: { count: number } }
+  Database & { label: string; url?: string; queries: { count: number; texts?: string[] | undefined } }
 > {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  // Every statement the app sends through drizzle, for tests that count queries per request.
-  const queries = { count: 0 };
-  const onQuery = () => {
+  // Every statement the app sends through drizzle, for tests that count queries per request;
+  // their text too while a test sets `queries.texts` to an array.
+  const queries: { count: number; texts?: string[] | undefined } = { count: 0 };
+  const onQuery = (query: string) => {
     queries.count += 1;
+    queries.texts?.push(query);
   };
   if (!baseUrl) {
     const template = process.env.PW_PGLITE_TEMPLATE;
@@ -55,7 +57,7 @@ export async function createTestDatabase(): Promise<
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database & { url?: string; queries: { count: number } };
+  database: Database & { url?: string; queries: { count: number; texts?: string[] | undefined } };
   config: Config;
   close: () => Promise<void>;
 };

@@ -1,4 +1,5 @@
 import { STAGE_MODELS } from '@pw/contract/stages';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -256,6 +257,16 @@ export const reports = pgTable(
     revisementScore: doublePrecision('revisement_score'),
     originRevisementScore: doublePrecision('origin_revisement_score'),
     scores: jsonb('scores'),
+    /**
+     * The learner's five scores and whether the seat is the instructor's, kept by the database
+     * from `scores`: the results, personal score and my score read a row per learner and
+     * assignment, and extracting these from the whole stored report (a few KB with the class's
+     * averages and lowest evaluators) was most of their time.
+     */
+    learnerScores: jsonb('learner_scores').generatedAlwaysAs(sql`scores -> 'learner' -> 'scores'`),
+    isSeat: boolean('is_seat').generatedAlwaysAs(
+      sql`(scores -> 'learner' ->> 'isInstructorLearner')::boolean`,
+    ),
     computedAt: timestamp('computed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('reports_assignment_enrollment_key').on(t.assignmentId, t.enrollmentId)],

@@ -40,13 +40,20 @@ export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<S
   const essayStage = rows.find((s) => s.model === 'essaywriting');
   const people = await activeParticipants(db, assignmentId, essayStage?.id);
   const matchings = await db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, assignmentId));
-  const ids = matchings.map((x) => x.id);
-  const responses = ids.length
-    ? await db.select().from(peerResponses).where(inArray(peerResponses.matchingId, ids))
-    : [];
-  const ratings = ids.length
-    ? await db.select().from(feedbackMatchings).where(inArray(feedbackMatchings.matchingId, ids))
-    : [];
+  // The assignment's matchings as a sub-query rather than a list of their ids (hundreds).
+  const ofAssignment = db
+    .select({ id: peerMatchings.id })
+    .from(peerMatchings)
+    .where(eq(peerMatchings.assignmentId, assignmentId));
+  const [responses, ratings] = matchings.length
+    ? await Promise.all([
+        db.select().from(peerResponses).where(inArray(peerResponses.matchingId, ofAssignment)),
+        db.select().from(feedbackMatchings).where(inArray(feedbackMatchings.matchingId, ofAssignment)),
+      ])
+    : [[], []];
+  const byMatching = new Map<number, (typeof responses)[number][]>();
+  for (const r of responses) byMatching.set(r.matchingId, [...(byMatching.get(r.matchingId) ?? []), r]);
+  const matchingOf = new Map(matchings.map((m) => [m.id, m]));
   const revisions = await db
     .select({ enrollmentId: reports.enrollmentId, score: reports.revisementScore })
     .from(reports)
@@ -68,12 +75,14 @@ export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<S
       reviewerId: String(x.reviewerId),
       authorId: String(x.targetId),
       isCompleted: x.isCompleted,
-      responses: responses
-        .filter((r) => r.matchingId === x.id)
-        .map((r) => ({ standardId: String(r.standardIndex), point: r.point, editedPoint: r.editedPoint })),
+      responses: (byMatching.get(x.id) ?? []).map((r) => ({
+        standardId: String(r.standardIndex),
+        point: r.point,
+        editedPoint: r.editedPoint,
+      })),
     })),
     helpfulness: ratings.flatMap((r) => {
-      const x = matchings.find((m) => m.id === r.matchingId);
+      const x = matchingOf.get(r.matchingId);
       return x ? [{ raterId: String(x.targetId), reviewerId: String(x.reviewerId), point: r.point }] : [];
     }),
     revisionScores: revisions.flatMap((r) =>

@@ -1,12 +1,13 @@
 import type { EssayView, Language, Report, ScoreTable } from '@pw/contract';
 import { codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
   enrollments,
   files,
   objections,
+  participations,
   peerMatchings,
   peerResponses,
   performanceFiles,
@@ -272,6 +273,72 @@ export async function updateReport(
   return getReport(deps, caller, courseId, assignmentId, reportId, lang);
 }
 
+/**
+ * The class's scores for the score page, in the order of the participants (name, then enrolment).
+ * A completed assignment shows its stored reports — what its learners read, recomputed whenever an
+ * input changes — for the learners taking part now; before completion, and should nothing be
+ * stored, the engine runs on the current inputs (provisional).
+ */
+async function classScores(db: Db, assignmentId: number, completed: boolean) {
+  if (completed) {
+    const stored = await db
+      .select({ id: enrollments.id, name: users.name, reportId: reports.id, scores: reports.scores })
+      .from(reports)
+      .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .innerJoin(
+        participations,
+        and(
+          eq(participations.assignmentId, reports.assignmentId),
+          eq(participations.enrollmentId, enrollments.id),
+        ),
+      )
+      .where(
+        and(
+          eq(reports.assignmentId, assignmentId),
+          isNotNull(reports.computedAt),
+          eq(participations.status, 1),
+          eq(enrollments.isActive, true),
+        ),
+      )
+      .orderBy(asc(users.name), asc(enrollments.id));
+    const learners = stored.flatMap((r) => {
+      const s = r.scores as StoredScores | null;
+      return s?.learner
+        ? [{ id: r.id, name: r.name, reportId: r.reportId as number | null, scores: s.learner }]
+        : [];
+    });
+    if (learners.length > 0 && learners.length === stored.length) {
+      const first = stored[0]!.scores as StoredScores;
+      return { learners, lowestEvaluatorIds: first.lowestEvaluatorIds };
+    }
+  }
+  const { result } = await scoreClass(db, assignmentId);
+  const ids = result.learners.map((l) => Number(l.learnerId));
+  const [people, stored] = ids.length
+    ? await Promise.all([
+        db
+          .select({ id: enrollments.id, name: users.name })
+          .from(enrollments)
+          .innerJoin(users, eq(users.id, enrollments.userId))
+          .where(inArray(enrollments.id, ids)),
+        db
+          .select({ id: reports.id, enrollmentId: reports.enrollmentId })
+          .from(reports)
+          .where(eq(reports.assignmentId, assignmentId)),
+      ])
+    : [[], []];
+  const nameOf = new Map(people.map((p) => [p.id, p.name]));
+  const reportOf = new Map(stored.map((r) => [r.enrollmentId, r.id]));
+  return {
+    learners: result.learners.map((l) => {
+      const id = Number(l.learnerId);
+      return { id, name: nameOf.get(id) ?? '', reportId: reportOf.get(id) ?? null, scores: l };
+    }),
+    lowestEvaluatorIds: result.lowestEvaluatorIds,
+  };
+}
+
 /** GET …/scores/: the score page (managers): every learner's scores and raters, red marks, pending objections. */
 export async function scoreTable(
   db: Db,
@@ -282,51 +349,37 @@ export async function scoreTable(
   const m = await loadMembership(db, caller, courseId);
   if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');
   const { a, rows, completed } = await assignmentOf(db, m, assignmentId);
-  const { result } = await scoreClass(db, a.id);
-  const ids = result.learners.map((l) => Number(l.learnerId));
-  const people = ids.length
-    ? await db
-        .select({ id: enrollments.id, name: users.name })
-        .from(enrollments)
-        .innerJoin(users, eq(users.id, enrollments.userId))
-        .where(inArray(enrollments.id, ids))
-    : [];
-  const stored = await db
-    .select({ id: reports.id, enrollmentId: reports.enrollmentId })
-    .from(reports)
-    .where(eq(reports.assignmentId, a.id));
-  const matchings = await db
-    .select()
+  const [klass, matchings] = await Promise.all([
+    classScores(db, a.id, completed),
+    db
+      .select()
+      .from(peerMatchings)
+      .where(eq(peerMatchings.assignmentId, a.id))
+      .orderBy(asc(peerMatchings.id)),
+  ]);
+  // The assignment's matchings as a sub-query, not as a list of hundreds of ids: building and
+  // sending such a list cost more than the query itself.
+  const ofAssignment = db
+    .select({ id: peerMatchings.id })
     .from(peerMatchings)
-    .where(eq(peerMatchings.assignmentId, a.id))
-    .orderBy(asc(peerMatchings.id));
-  const responses = matchings.length
-    ? await db
-        .select()
-        .from(peerResponses)
-        .where(
-          inArray(
-            peerResponses.matchingId,
-            matchings.map((x) => x.id),
-          ),
-        )
-    : [];
-  const pending = matchings.length
-    ? await db
-        .select({ id: objections.id, matching: objections.matchingId })
-        .from(objections)
-        .where(
-          and(
-            inArray(
-              objections.matchingId,
-              matchings.map((x) => x.id),
-            ),
-            eq(objections.status, 0),
-          ),
-        )
-    : [];
-  const nameOf = (id: number) => people.find((p) => p.id === id)?.name ?? '';
-  const lowest = new Set(result.lowestEvaluatorIds);
+    .where(eq(peerMatchings.assignmentId, a.id));
+  const [responses, pending] = matchings.length
+    ? await Promise.all([
+        db.select().from(peerResponses).where(inArray(peerResponses.matchingId, ofAssignment)),
+        db
+          .select({ id: objections.id, matching: objections.matchingId })
+          .from(objections)
+          .where(and(inArray(objections.matchingId, ofAssignment), eq(objections.status, 0))),
+      ])
+    : [[], []];
+  const names = new Map(klass.learners.map((l) => [l.id, l.name]));
+  const nameOf = (id: number) => names.get(id) ?? '';
+  const received = new Map<number, (typeof matchings)[number][]>();
+  for (const x of matchings) received.set(x.targetId, [...(received.get(x.targetId) ?? []), x]);
+  const answers = new Map<number, (typeof responses)[number][]>();
+  for (const r of responses) answers.set(r.matchingId, [...(answers.get(r.matchingId) ?? []), r]);
+  const targetOf = new Map(matchings.map((x) => [x.id, x.targetId]));
+  const lowest = new Set(klass.lowestEvaluatorIds);
   const max = maxScores(rows);
   const reviewerCount = Number((settingsOf(rows, 'peerreview')?.peer_count as number | undefined) ?? 0);
   return {
@@ -335,11 +388,10 @@ export async function scoreTable(
     scores: (['ES', 'PE', 'ME', 'FE', 'RE'] as const)
       .filter((type) => max[type] > 0)
       .map((type) => ({ type, max_score: max[type], reviewer_count: reviewerCount })),
-    reports: result.learners.map((l) => {
-      const id = Number(l.learnerId);
-      const received = matchings.filter((x) => x.targetId === id);
+    reports: klass.learners.map(({ id, reportId, scores: l }) => {
+      const mine = received.get(id) ?? [];
       return {
-        id: stored.find((r) => r.enrollmentId === id)?.id ?? null,
+        id: reportId,
         enrollment: id,
         name: nameOf(id),
         essay_writing_score: round1(l.scores.essayWriting),
@@ -350,8 +402,8 @@ export async function scoreTable(
         total: round1(l.scores.total),
         pr_performance: {
           reviewers: [
-            ...received.filter((x) => x.reviewerId !== id),
-            ...received.filter((x) => x.reviewerId === id),
+            ...mine.filter((x) => x.reviewerId !== id),
+            ...mine.filter((x) => x.reviewerId === id),
           ].map((x) => ({
             id: x.id,
             reviewer: x.reviewerId,
@@ -359,8 +411,7 @@ export async function scoreTable(
             is_self_review: x.reviewerId === id,
             is_completed: x.isCompleted,
             is_lowest: x.reviewerId !== id && lowest.has(String(x.reviewerId)),
-            responses: responses
-              .filter((r) => r.matchingId === x.id)
+            responses: [...(answers.get(x.id) ?? [])]
               .sort((p, q) => p.standardIndex - q.standardIndex)
               .map((r) => ({ point: r.point, edited_point: r.editedPoint })),
           })),
@@ -370,7 +421,7 @@ export async function scoreTable(
     pending_objections: pending.map((o) => ({
       id: o.id,
       matching: o.matching,
-      author: matchings.find((x) => x.id === o.matching)?.targetId ?? 0,
+      author: targetOf.get(o.matching) ?? 0,
     })),
   };
 }

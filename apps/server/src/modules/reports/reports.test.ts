@@ -1,5 +1,6 @@
+import { scoreTableSchema } from '@pw/contract';
 import { scoreAssignment } from '@pw/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
@@ -205,6 +206,31 @@ describe('reports', () => {
     expect(
       (storedAfter!.scores as { learner: { scores: { total: number } } }).learner.scores.total,
     ).toBeCloseTo(expected.scores.total, 6);
+  });
+
+  it('the score page of a completed assignment shows the stored reports, in the order of the live computation', async () => {
+    const a = await atFeedback();
+    const live = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    await move(a.id);
+    const fresh = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    expect(fresh.reports.map((r: { enrollment: number }) => r.enrollment)).toEqual(
+      live.reports.map((r: { enrollment: number }) => r.enrollment),
+    );
+    // Mark one stored report: the page reads it (what the learner reads) instead of running the
+    // engine again on every request.
+    const author = fresh.reports[0];
+    await t.database.db
+      .update(reports)
+      .set({ scores: sql`jsonb_set(${reports.scores}, '{learner,scores,total}', '42.25'::jsonb)` })
+      .where(eq(reports.id, author.id));
+    const table = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    // Sent without the response schema: the answer is exactly what the schema lets through.
+    expect(scoreTableSchema.parse(table)).toEqual(table);
+    expect(scoreTableSchema.parse(live)).toEqual(live);
+    expect(table).toMatchObject({ completed: true, provisional: false });
+    expect(table.reports[0]).toMatchObject({ id: author.id, name: author.name, total: 42.3 });
+    expect(table.reports[0].pr_performance).toEqual(author.pr_performance);
+    expect(table.reports.slice(1)).toEqual(fresh.reports.slice(1));
   });
 
   it('standard scores: 50 + 10·z of the total within the class, per completed assignment, oldest first', async () => {

@@ -19,7 +19,11 @@ const enrollParams = z.object({ id: idParamSchema, eid: idParamSchema });
 export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/courses/:id/results/', {
     schema: { tags: ['results'], params: courseParams, response: { 200: courseResultsSchema } },
-    handler: async (request) => courseResults(app.db, request, request.params.id),
+    // A cell per learner and completed assignment (≈300 KB at 200 × 10): built to the contract's
+    // type and sent with JSON.stringify rather than parsed again by its schema on the way out
+    // (a fifth of the request's time); the results test parses it with the schema instead.
+    handler: async (request, reply) =>
+      reply.serializer(JSON.stringify).send(await courseResults(app.db, request, request.params.id)),
   });
 
   app.get('/courses/:id/results/export/', {

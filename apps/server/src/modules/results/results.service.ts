@@ -8,8 +8,8 @@ import {
   type Weight,
   type WeightsUpdate,
 } from '@pw/contract';
-import { codeAt, computeConversionScore, countNotPerformed, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { codeAt, computeConversionScore, stepsOf } from '@pw/domain';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
@@ -67,8 +67,7 @@ async function completedAssignments(db: Db | Tx, courseId: number) {
 }
 type Completed = Awaited<ReturnType<typeof completedAssignments>>[number];
 
-const viewOf = (stored: StoredScores | null): ScoreSetView | null => {
-  const s = stored?.learner?.scores;
+const viewOf = (s: StoredScores['learner']['scores'] | null): ScoreSetView | null => {
   if (!s) return null;
   return {
     total: round1(s.total),
@@ -92,7 +91,10 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
       id: reports.id,
       assignmentId: reports.assignmentId,
       enrollmentId: reports.enrollmentId,
-      scores: reports.scores,
+      // Only the learner's five scores and the seat flag (kept by the database beside the stored
+      // report, which also holds the class's averages and lowest evaluators: a few KB each).
+      scores: reports.learnerScores,
+      seat: reports.isSeat,
     })
     .from(reports)
     .where(
@@ -105,13 +107,9 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
       ),
     );
   for (const r of rows) {
-    const stored = r.scores as StoredScores | null;
     const map = byAssignment.get(r.assignmentId) ?? new Map();
-    map.set(r.enrollmentId, {
-      id: r.id,
-      scores: viewOf(stored),
-      seat: stored?.learner?.isInstructorLearner === true,
-    });
+    const scores = r.scores as StoredScores['learner']['scores'] | null;
+    map.set(r.enrollmentId, { id: r.id, scores: viewOf(scores), seat: r.seat === true });
     byAssignment.set(r.assignmentId, map);
   }
   return byAssignment;
@@ -166,35 +164,40 @@ async function learnersOf(db: Db | Tx, courseId: number) {
     .orderBy(asc(users.name), asc(enrollments.id));
 }
 
-/** Per enrolment, how many stage tasks of the completed assignments were left unfinished. */
+/**
+ * Per enrolment, how many stage tasks of the completed assignments were left unfinished: counted
+ * by the database per learner and kind of task (a row per learner and kind, not per task).
+ */
 async function notPerformedOf(db: Db | Tx, list: readonly Completed[]) {
   const stageIds = list.flatMap((a) => a.stages.map((s) => s.id));
-  const models = new Map(list.flatMap((a) => a.stages.map((s) => [s.id, s.model as StageModel] as const)));
   const rows = stageIds.length
     ? await db
         .select({
           enrollmentId: performances.enrollmentId,
-          stageId: performances.stageId,
-          done: performances.isCompleted,
+          model: stages.model,
+          total: sql<number>`count(*)::int`,
+          missed: sql<number>`(count(*) filter (where not ${performances.isCompleted}))::int`,
         })
         .from(performances)
+        .innerJoin(stages, eq(stages.id, performances.stageId))
         .where(inArray(performances.stageId, stageIds))
+        .groupBy(performances.enrollmentId, stages.model)
     : [];
-  const byEnrollment = new Map<number, { unit: string; isCompleted: boolean }[]>();
+  const byEnrollment = new Map<number, { unit: string; not_performed: number; total: number }[]>();
   for (const r of rows) {
-    const model = models.get(r.stageId);
-    if (!model) continue;
-    const list = byEnrollment.get(r.enrollmentId) ?? [];
-    list.push({ unit: MODEL_CODES[model], isCompleted: r.done });
-    byEnrollment.set(r.enrollmentId, list);
+    const unit = MODEL_CODES[r.model as StageModel];
+    const counts = byEnrollment.get(r.enrollmentId) ?? [];
+    const same = counts.find((c) => c.unit === unit);
+    if (same) {
+      same.total += r.total;
+      same.not_performed += r.missed;
+    } else counts.push({ unit, not_performed: r.missed, total: r.total });
+    byEnrollment.set(r.enrollmentId, counts);
   }
   const order = ['ES', 'QU', 'PE', 'FE', 'RE'];
-  return (enrollmentId: number) =>
-    countNotPerformed(
-      [...(byEnrollment.get(enrollmentId) ?? [])].sort(
-        (a, b) => order.indexOf(a.unit) - order.indexOf(b.unit),
-      ),
-    ).map((c) => ({ unit: c.unit, not_performed: c.notPerformed, total: c.total }));
+  for (const counts of byEnrollment.values())
+    counts.sort((a, b) => order.indexOf(a.unit) - order.indexOf(b.unit));
+  return (enrollmentId: number) => byEnrollment.get(enrollmentId)?.map((c) => ({ ...c })) ?? [];
 }
 
 /** The figures of the results page and the export, for one course the caller manages. */

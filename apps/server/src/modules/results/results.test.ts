@@ -1,3 +1,4 @@
+import { courseResultsSchema } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,8 @@ describe('course results', () => {
     const res = await get(`/courses/${w.course.id}/results/`, w.tokens.instructor);
     expect(res.statusCode).toBe(200);
     const body = res.json() as Results;
+    // Sent without the response schema: the answer is exactly what the schema lets through.
+    expect(courseResultsSchema.parse(body)).toEqual(body);
     expect(body.table.headers.map((h) => h.pk)).toEqual([first, second]);
     expect(body.table.headers.every((h) => h.max_total === 100)).toBe(true);
     expect(body.table.rows.map((r) => r.code).sort()).toEqual(['A1', 'L1', 'RP2']);

@@ -1,0 +1,2 @@
+ALTER TABLE "reports" ADD COLUMN "learner_scores" jsonb GENERATED ALWAYS AS (scores -> 'learner' -> 'scores') STORED;--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "is_seat" boolean GENERATED ALWAYS AS ((scores -> 'learner' ->> 'isInstructorLearner')::boolean) STORED;
