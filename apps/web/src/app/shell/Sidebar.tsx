@@ -54,7 +54,7 @@ function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label:
 }
 
 // The side menu's dialogs (and their forms and rules) load when first opened, not with every page.
-const dialogs = () => import('./sidebar-dialogs');
+const dialogs = () => import('./dialogs');
 const FareModal = lazy(() => dialogs().then((m) => ({ default: m.FareModal })));
 const CourseCreateModal = lazy(() => dialogs().then((m) => ({ default: m.CourseCreateModal })));
 const EnrollModal = lazy(() => dialogs().then((m) => ({ default: m.EnrollModal })));
