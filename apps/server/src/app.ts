@@ -33,6 +33,7 @@ import { resultRoutes } from './modules/results/results.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerTenancy(api);
       registerAuth(api);
       registerTextGuard(api);
+      registerCompression(api);
       await api.register(fastifyMultipart, {
         limits: { fileSize: LIMITS.uploadMaxBytes, files: 10, fields: 200 },
       });

@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is built.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -11,7 +11,11 @@ import { menuColor, useShell } from './shell/shell-context';
 
 /** The signed-in frame: side navigation and the page; on phones a top bar with a menu drawer. */
 export function AppLayout() {
-  const isPhone = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`);
+  // Read at once: on a phone the first render is already the phone frame, not the side menu
+  // rendered and thrown away one effect later.
+  const isPhone = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   const [opened, { open, close }] = useDisclosure(false);
   const { courseName, sideRole } = useShell();
   const { data: config } = useConfiguration();

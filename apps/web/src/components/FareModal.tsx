@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 /** The fare information dialog with the pricing of part 1 §1. */
 export function FareModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR');
+  // Built only while open: a first NumberFormat of a locale is slow, and the side menu renders
+  // this closed dialog on every page.
+  const format = opened ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR') : null;
   return (
     <Modal opened={opened} onClose={onClose} title={t('fare.title')} centered size="lg">
       <Stack>
@@ -14,7 +16,7 @@ export function FareModal({ opened, onClose }: { opened: boolean; onClose: () =>
           {FARES.map((fare, i) => (
             <Card key={fare.won} withBorder radius="md" p="lg" data-testid={`fare-${i + 1}`}>
               <Title order={3} c="brand.7">
-                {t('fare.won', { amount: format.format(fare.won) })}
+                {t('fare.won', { amount: format?.format(fare.won) })}
               </Title>
               <Text size="sm" c="dimmed">
                 {t('fare.perSemester')}

@@ -508,6 +508,17 @@ describe('the management table', () => {
     return seen;
   }
 
+  it('is sent as JSON (its own serializer must still name the type, or it is never compressed)', async () => {
+    const a = (await create({ is_directly_starting: true })).json();
+    const res = await call(t, {
+      url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/management/`,
+      token: w.tokens.instructor,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toHaveProperty('names');
+  });
+
   it("shows only this assignment's work: a learner in two assignments, done and late in the other", async () => {
     const mine = (await create({ is_directly_starting: true })).json();
     const other = (await create({ is_directly_starting: true })).json();

@@ -1,21 +1,29 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { lazy, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CourseCreateModal } from '../../features/courses/components/CourseCreateModal';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { CourseBox } from '../../features/dashboard/components/CourseBox';
 import { Tutorial } from '../../features/dashboard/components/Tutorial';
 import { useHiddenCourses } from '../../features/dashboard/hidden-courses';
-import { EnrollModal } from '../../features/enrolls/components/EnrollModal';
 import { useAuth } from '../../lib/session/auth-context';
+import { OnDemandDialog } from '../shell/OnDemandDialog';
+
+// The tutorial's start dialogs load when opened (the same chunk as the side menu's dialogs).
+const dialogs = () => import('../shell/dialogs');
+const CourseCreateModal = lazy(() => dialogs().then((m) => ({ default: m.CourseCreateModal })));
+const EnrollModal = lazy(() => dialogs().then((m) => ({ default: m.EnrollModal })));
 
 /** `/` (part 1 §2): course boxes with assignment tabs, hiding and restoring, and the tutorial. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user, token } = useAuth();
   const dashboard = useDashboard();
+  // The course boxes are built as a deferred update, which React renders in short slices: a phone
+  // stays responsive while they are made. The loader stays until they are in.
+  const data = useDeferredValue(dashboard.data);
   const { hidden, hide, restoreAll } = useHiddenCourses(token);
-  const courses = dashboard.data ?? [];
+  const courses = data ?? [];
   const visible = courses.filter((c) => !hidden.includes(c.id));
   const hiddenCount = courses.length - visible.length;
   const isInstructor = user?.role === 'I';
@@ -35,7 +43,7 @@ export function DashboardPage() {
           </Button>
         ) : null}
       </Group>
-      {dashboard.isPending ? (
+      {dashboard.isPending || (dashboard.isSuccess && data === undefined) ? (
         <Center py="xl" aria-busy="true">
           <Loader />
         </Center>
@@ -46,9 +54,17 @@ export function DashboardPage() {
           isInstructor={isInstructor}
           renderStartDialog={(opened, onClose) =>
             isInstructor ? (
-              <CourseCreateModal opened={opened} onClose={onClose} />
+              <OnDemandDialog
+                key="create"
+                opened={opened}
+                render={(shown) => <CourseCreateModal opened={shown} onClose={onClose} />}
+              />
             ) : (
-              <EnrollModal opened={opened} onClose={onClose} />
+              <OnDemandDialog
+                key="enroll"
+                opened={opened}
+                render={(shown) => <EnrollModal opened={shown} onClose={onClose} />}
+              />
             )
           }
         />

@@ -28,17 +28,15 @@ import {
   IconSettings,
   IconUser,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { FareModal } from '../../components/FareModal';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useUserCourses } from '../../features/courses/api/user-courses';
-import { CourseCreateModal } from '../../features/courses/components/CourseCreateModal';
-import { EnrollModal } from '../../features/enrolls/components/EnrollModal';
 import { coursePath, enrolledRole } from '../../lib/course-mode';
 import { useAuth } from '../../lib/session/auth-context';
 import { useConfiguration } from '../../lib/session/configuration';
+import { OnDemandDialog } from './OnDemandDialog';
 import classes from './Sidebar.module.css';
 import { menuColor, useShell } from './shell-context';
 
@@ -54,6 +52,12 @@ function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label:
     </RouterNavLink>
   );
 }
+
+// The side menu's dialogs (and their forms and rules) load when first opened, not with every page.
+const dialogs = () => import('./dialogs');
+const FareModal = lazy(() => dialogs().then((m) => ({ default: m.FareModal })));
+const CourseCreateModal = lazy(() => dialogs().then((m) => ({ default: m.CourseCreateModal })));
+const EnrollModal = lazy(() => dialogs().then((m) => ({ default: m.EnrollModal })));
 
 type CourseLink = { id: number; name: string; instructor: string; to: string };
 
@@ -307,11 +311,26 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </UnstyledButton>
         </Stack>
       </Box>
-      <FareModal opened={fareOpened} onClose={fare.close} />
+      <OnDemandDialog
+        opened={fareOpened}
+        render={(opened) => <FareModal opened={opened} onClose={fare.close} />}
+      />
       {isInstructor ? (
-        <CourseCreateModal opened={createOpened} onClose={creating.close} onCreated={onNavigate} />
+        <OnDemandDialog
+          key="create"
+          opened={createOpened}
+          render={(opened) => (
+            <CourseCreateModal opened={opened} onClose={creating.close} onCreated={onNavigate} />
+          )}
+        />
       ) : (
-        <EnrollModal opened={enrollOpened} onClose={enrolling.close} onEnrolled={onNavigate} />
+        <OnDemandDialog
+          key="enroll"
+          opened={enrollOpened}
+          render={(opened) => (
+            <EnrollModal opened={opened} onClose={enrolling.close} onEnrolled={onNavigate} />
+          )}
+        />
       )}
     </Box>
   );

@@ -1,5 +1,5 @@
 import type { ManagementTable } from '@pw/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { assignmentKey } from './assignment';
 
@@ -15,8 +15,4 @@ export function managementQuery(courseId: number, assignmentId: number) {
     queryKey: [...assignmentKey(courseId, assignmentId), 'management'] as const,
     queryFn: ({ signal }) => fetchManagement(courseId, assignmentId, signal),
   });
-}
-
-export function useManagement(courseId: number, assignmentId: number) {
-  return useQuery(managementQuery(courseId, assignmentId));
 }

@@ -1,8 +1,11 @@
-import { Anchor, Badge, Button, Group, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { ManagementTable, StageModelName } from '@pw/contract';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { useStageLabels } from '../../../components/StageText';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -10,24 +13,44 @@ import { useApproveParticipation } from '../api/approve-participation';
 
 type Props = { courseId: number; assignmentId: number; table: ManagementTable; canApprove: boolean };
 
+/** Rows rendered at once (about a screenful), then this many more per task until all are in. */
+const FIRST_ROWS = 10;
+const MORE_ROWS = 10;
+
 /**
  * The student progress table of the management page (part 2 §2, §3): per step how many
  * finished, per learner whether they read the task and how far each step is, and the
  * approval button for late participation requests.
+ *
+ * Kept cheap for long classes on phones: the first rows come at once and the rest ten at a time
+ * in the following tasks (each lays out in a few milliseconds, where a whole class at once kept a
+ * throttled phone busy for a quarter of a second); one component per row (an approval re-renders
+ * only the rows it changes); a native scroll container; tooltips mounted on first hover.
  */
 export function ProgressTable({ courseId, assignmentId, table, canApprove }: Props) {
   const { t } = useTranslation();
   const labels = useStageLabels();
   const approve = useApproveParticipation(courseId, assignmentId);
+  const { mutateAsync } = approve;
+  const total = table.names.length;
+  const [shown, setShown] = useState(() => Math.min(total, FIRST_ROWS));
+  useEffect(() => {
+    if (shown >= total) return;
+    const id = window.setTimeout(() => startTransition(() => setShown((n) => n + MORE_ROWS)), 0);
+    return () => window.clearTimeout(id);
+  }, [shown, total]);
 
-  const onApprove = async (enrollmentId: number) => {
-    try {
-      await approve.mutateAsync(enrollmentId);
-      notify('action', { color: 'teal', message: t('assignments.manage.approved') });
-    } catch {
-      notify('action', { color: 'yellow', message: t('common.wrongRequest') });
-    }
-  };
+  const onApprove = useCallback(
+    async (enrollmentId: number) => {
+      try {
+        await mutateAsync(enrollmentId);
+        notify('action', { color: 'teal', message: t('assignments.manage.approved') });
+      } catch {
+        notify('action', { color: 'yellow', message: t('common.wrongRequest') });
+      }
+    },
+    [mutateAsync, t],
+  );
 
   if (table.names.length === 0) {
     return (
@@ -36,16 +59,10 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
       </Text>
     );
   }
+  const approving = approve.isPending ? approve.variables : undefined;
   return (
-    <ScrollArea type="auto" offsetScrollbars>
-      <Table
-        striped
-        highlightOnHover
-        withTableBorder
-        verticalSpacing={6}
-        miw={560}
-        data-testid="progress-table"
-      >
+    <Table.ScrollContainer type="native" minWidth={560}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="progress-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={56}>{t('assignments.manage.no')}</Table.Th>
@@ -67,102 +84,137 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {table.names.map((person, i) => {
-            const cells = table.rows[i] ?? [];
-            return (
-              <Table.Tr key={person.pk} data-testid={`progress-row-${person.pk}`}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td>
-                  {person.report ? (
-                    <Anchor component={Link} to={`reports/${person.report}`} size="sm" fw={500}>
-                      {person.name}
-                    </Anchor>
-                  ) : (
-                    <Text size="sm" fw={500}>
-                      {person.name}
-                    </Text>
-                  )}
-                  {person.is_essay_late ? (
-                    <Tooltip label={person.essay_late_time ? formatDateTime(person.essay_late_time) : ''}>
-                      <Badge size="xs" color="orange" variant="light" data-testid={`late-essay-${person.pk}`}>
-                        {t('work.lateBadge')}
-                      </Badge>
-                    </Tooltip>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {person.code}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {person.status !== 1 ? (
-                    <Group gap={6} wrap="nowrap">
-                      <Badge size="sm" variant="light" color={person.is_late ? 'orange' : 'gray'}>
-                        {person.is_late
-                          ? t('assignments.manage.waitingApproval')
-                          : t('assignments.manage.notParticipating')}
-                      </Badge>
-                      {person.is_late && canApprove ? (
-                        <Button
-                          size="compact-xs"
-                          leftSection={<IconUserCheck size={12} />}
-                          loading={approve.isPending && approve.variables === person.is_late.enrollment_id}
-                          onClick={() => {
-                            if (person.is_late) void onApprove(person.is_late.enrollment_id);
-                          }}
-                          aria-label={t('assignments.manage.approveLabel', { name: person.name })}
-                        >
-                          {t('assignments.manage.approve')}
-                        </Button>
-                      ) : null}
-                    </Group>
-                  ) : person.attended ? (
-                    <Badge size="sm" variant="light" color="teal">
-                      {t('assignments.manage.seen')}
-                    </Badge>
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      {t('assignments.manage.notSeen')}
-                    </Text>
-                  )}
-                </Table.Td>
-                {cells.map((cell, j) => (
-                  <Table.Td key={`${person.pk}-${table.headers[j]?.short ?? j}`}>
-                    {cell.performance_id && cell.is_contain ? (
-                      <Anchor
-                        component={Link}
-                        to={`performances/${cell.performance_id}`}
-                        size="xs"
-                        display="block"
-                        aria-label={t('assignments.manage.openWork', { name: person.name })}
-                        data-testid={`open-work-${cell.performance_id}`}
-                      >
-                        {t('assignments.manage.open')}
-                      </Anchor>
-                    ) : null}
-                    {!cell.is_contain || cell.total === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        –
-                      </Text>
-                    ) : cell.is_completed ? (
-                      <Tooltip label={`${cell.finished} / ${cell.total}`}>
-                        <Badge size="sm" color="teal" variant="light" leftSection={<IconCheck size={12} />}>
-                          {t('assignments.manage.done')}
-                        </Badge>
-                      </Tooltip>
-                    ) : (
-                      <Text size="sm">
-                        {cell.finished} / {cell.total}
-                      </Text>
-                    )}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
+          {table.names.slice(0, shown).map((person, i) => (
+            <ProgressRow
+              key={person.pk}
+              index={i}
+              person={person}
+              cells={table.rows[i]}
+              headers={table.headers}
+              canApprove={canApprove}
+              approving={person.is_late !== null && approving === person.is_late.enrollment_id}
+              onApprove={onApprove}
+              t={t}
+            />
+          ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </Table.ScrollContainer>
   );
 }
+
+type RowProps = {
+  index: number;
+  person: ManagementTable['names'][number];
+  cells: ManagementTable['rows'][number] | undefined;
+  headers: ManagementTable['headers'];
+  canApprove: boolean;
+  approving: boolean;
+  onApprove: (enrollmentId: number) => Promise<void>;
+  /** The table's translate function (a language switch renders the rows again). */
+  t: TFunction;
+};
+
+/** One learner's row. */
+const ProgressRow = memo(function ProgressRow({
+  index,
+  person,
+  cells = [],
+  headers,
+  canApprove,
+  approving,
+  onApprove,
+  t,
+}: RowProps) {
+  return (
+    <Table.Tr data-testid={`progress-row-${person.pk}`}>
+      <Table.Td>{index + 1}</Table.Td>
+      <Table.Td>
+        {person.report ? (
+          <Anchor component={Link} to={`reports/${person.report}`} size="sm" fw={500}>
+            {person.name}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={500}>
+            {person.name}
+          </Text>
+        )}
+        {person.is_essay_late ? (
+          <LazyTooltip label={person.essay_late_time ? formatDateTime(person.essay_late_time) : ''}>
+            <Badge size="xs" color="orange" variant="light" data-testid={`late-essay-${person.pk}`}>
+              {t('work.lateBadge')}
+            </Badge>
+          </LazyTooltip>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {person.code}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {person.status !== 1 ? (
+          <Group gap={6} wrap="nowrap">
+            <Badge size="sm" variant="light" color={person.is_late ? 'orange' : 'gray'}>
+              {person.is_late
+                ? t('assignments.manage.waitingApproval')
+                : t('assignments.manage.notParticipating')}
+            </Badge>
+            {person.is_late && canApprove ? (
+              <Button
+                size="compact-xs"
+                leftSection={<IconUserCheck size={12} />}
+                loading={approving}
+                onClick={() => {
+                  if (person.is_late) void onApprove(person.is_late.enrollment_id);
+                }}
+                aria-label={t('assignments.manage.approveLabel', { name: person.name })}
+              >
+                {t('assignments.manage.approve')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : person.attended ? (
+          <Badge size="sm" variant="light" color="teal">
+            {t('assignments.manage.seen')}
+          </Badge>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {t('assignments.manage.notSeen')}
+          </Text>
+        )}
+      </Table.Td>
+      {cells.map((cell, j) => (
+        <Table.Td key={`${person.pk}-${headers[j]?.short ?? j}`}>
+          {cell.performance_id && cell.is_contain ? (
+            <Anchor
+              component={Link}
+              to={`performances/${cell.performance_id}`}
+              size="xs"
+              display="block"
+              aria-label={t('assignments.manage.openWork', { name: person.name })}
+              data-testid={`open-work-${cell.performance_id}`}
+            >
+              {t('assignments.manage.open')}
+            </Anchor>
+          ) : null}
+          {!cell.is_contain || cell.total === 0 ? (
+            <Text size="sm" c="dimmed">
+              –
+            </Text>
+          ) : cell.is_completed ? (
+            <LazyTooltip label={`${cell.finished} / ${cell.total}`}>
+              <Badge size="sm" color="teal" variant="light" leftSection={<IconCheck size={12} />}>
+                {t('assignments.manage.done')}
+              </Badge>
+            </LazyTooltip>
+          ) : (
+            <Text size="sm">
+              {cell.finished} / {cell.total}
+            </Text>
+          )}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+});

@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Assignment, StageCode } from '@pw/contract';
+import type { Assignment, ManagementTable, StageCode } from '@pw/contract';
 import { canOpenMatchings, countdownTarget, currentStepIndex, progressSteps } from '@pw/contract';
 import {
   IconArrowLeft,
@@ -24,8 +24,8 @@ import {
   IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -36,7 +36,7 @@ import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { notify } from '../../../lib/notify';
 import { assignmentKey, assignmentQuery } from '../api/assignment';
 import { useDeleteAssignment } from '../api/delete-assignment';
-import { useManagement } from '../api/management';
+import { managementQuery } from '../api/management';
 import { useMoveToNextStage } from '../api/move-to-next-stage';
 import { Countdown } from '../components/Countdown';
 import { ExportMenu } from '../components/ExportMenu';
@@ -44,14 +44,20 @@ import { ProgressTable } from '../components/ProgressTable';
 import { StageTimeline } from '../components/StageTimeline';
 import { runningStageCount } from '../running-stage';
 
-function ManagementView({ assignment }: { assignment: Assignment }) {
+function ManagementView({
+  assignment,
+  management,
+}: {
+  assignment: Assignment;
+  /** The page's own query of the table (a second observer here would fetch it a second time). */
+  management: UseQueryResult<ManagementTable>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const labels = useStageLabels();
   const { courseId, role } = useCourseContext();
   const a = assignment;
-  const management = useManagement(courseId, a.id);
   const move = useMoveToNextStage(courseId, a.id);
   const remove = useDeleteAssignment(courseId, a.id);
   const [moveOpened, moving] = useDisclosure(false);
@@ -308,17 +314,23 @@ export function AssignmentManagementPage() {
       return new Date(target.date).getTime() <= serverNow ? 3000 : false;
     },
   });
+  // The student table is asked for beside the assignment, not after it.
+  const management = useQuery({ ...managementQuery(courseId, assignmentId), enabled: manager && valid });
+  // The page appears once both answers are in (the table, or its error), so nothing below the
+  // table moves when it arrives; and it is rendered as a deferred update, which React renders in
+  // slices of a few milliseconds: the browser stays responsive while a long table is built.
+  const ready = useDeferredValue(assignment.isSuccess && !management.isPending, false);
   if (!valid || assignment.isError) return <Navigate replace to={coursePath(courseId, role)} />;
   if (!manager)
     return (
       <Navigate replace to={coursePath(courseId, role, `assignments/${assignmentId}/performances/info`)} />
     );
-  if (assignment.isPending) {
+  if (assignment.isPending || !ready) {
     return (
       <Center mih={200} aria-busy="true">
         <Loader />
       </Center>
     );
   }
-  return <ManagementView assignment={assignment.data} />;
+  return <ManagementView assignment={assignment.data} management={management} />;
 }

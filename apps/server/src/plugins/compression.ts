@@ -1,0 +1,69 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+
+/** JSON answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to use for a request's `Accept-Encoding`: brotli when it is accepted, else gzip,
+ * else none. Quality values are honoured (`q=0` refuses), `*` stands for any encoding not named.
+ */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = weightOf('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * Compresses the JSON answers of the scope it is registered in (the API) when they are at least
+ * `COMPRESS_MIN_BYTES` and the client accepts brotli or gzip. Cheap settings on purpose: brotli
+ * quality 4 (about gzip's speed, smaller output) in zlib's thread pool, so the event loop only
+ * hands the buffer over. Streams (exports, file downloads) and other types are left alone.
+ */
+export function registerCompression(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('application/json')) return payload;
+    const bytes = Buffer.byteLength(payload);
+    if (bytes < COMPRESS_MIN_BYTES) return payload;
+    // The answer depends on Accept-Encoding from here on, whether or not this client gets it packed.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\baccept-encoding\b/i.test(vary))
+      reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    const packed =
+      encoding === 'br'
+        ? await brotli(payload, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+            },
+          })
+        : await gzipAsync(payload, { level: 6 });
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return packed;
+  });
+}
