@@ -309,6 +309,81 @@ export async function updateWeights(db: Db, caller: Caller, courseId: number, bo
   });
 }
 
+/**
+ * Per assignment, the class averages of the active learners' scores (instructor seats and
+ * withdrawn learners out), averaged by the database: a row per assignment, not per report.
+ */
+async function classAveragesOf(db: Db | Tx, list: readonly Completed[]) {
+  const averages = new Map<number, ScoreSetView>();
+  if (list.length === 0) return averages;
+  const field = (name: string) => sql<number>`avg((${reports.learnerScores} ->> ${name})::float8)`;
+  const rows = await db
+    .select({
+      assignmentId: reports.assignmentId,
+      total: field('total'),
+      essayWriting: field('essayWriting'),
+      peerReview: field('peerReview'),
+      metacognition: field('metacognition'),
+      feedbackReview: field('feedbackReview'),
+      revisement: field('revisement'),
+    })
+    .from(reports)
+    .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
+    .where(
+      and(
+        inArray(
+          reports.assignmentId,
+          list.map((a) => a.id),
+        ),
+        isNotNull(reports.computedAt),
+        isNotNull(reports.learnerScores),
+        sql`${reports.isSeat} is not true`,
+        eq(enrollments.isActive, true),
+        eq(enrollments.isInstructorSeat, false),
+      ),
+    )
+    .groupBy(reports.assignmentId);
+  for (const r of rows) {
+    // The stored scores are already rounded to a tenth; the mean is rounded like the course's.
+    const mean = (value: number | string | null) => round1(Number(value ?? 0));
+    averages.set(r.assignmentId, {
+      total: mean(r.total),
+      essay_writing_score: mean(r.essayWriting),
+      peer_review_score: mean(r.peerReview),
+      metacognition_score: mean(r.metacognition),
+      feedback_review_score: mean(r.feedbackReview),
+      revisement_score: mean(r.revisement),
+    });
+  }
+  return averages;
+}
+
+/** The learner's own stored reports of these assignments: per assignment, the id and the scores. */
+async function ownReportsOf(db: Db | Tx, list: readonly Completed[], enrollmentId: number) {
+  const own = new Map<number, { id: number; scores: ScoreSetView | null }>();
+  if (list.length === 0) return own;
+  const rows = await db
+    .select({ id: reports.id, assignmentId: reports.assignmentId, scores: reports.learnerScores })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.enrollmentId, enrollmentId),
+        inArray(
+          reports.assignmentId,
+          list.map((a) => a.id),
+        ),
+        isNotNull(reports.computedAt),
+      ),
+    );
+  for (const r of rows) {
+    own.set(r.assignmentId, {
+      id: r.id,
+      scores: viewOf(r.scores as StoredScores['learner']['scores'] | null),
+    });
+  }
+  return own;
+}
+
 async function personalScoreOf(db: Db, courseId: number, enrollmentId: number): Promise<PersonalScore> {
   const [person] = await db
     .select({ id: enrollments.id, name: users.name })
@@ -317,23 +392,18 @@ async function personalScoreOf(db: Db, courseId: number, enrollmentId: number): 
     .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.courseId, courseId)));
   if (!person) throw new AppError('not_found');
   const list = await completedAssignments(db, courseId);
-  const [byAssignment, people] = await Promise.all([reportsOf(db, list), learnersOf(db, courseId)]);
-  const active = new Set(people.filter((p) => p.isActive).map((p) => p.id));
+  const [averages, own] = await Promise.all([classAveragesOf(db, list), ownReportsOf(db, list, person.id)]);
   return {
     id: person.id,
     name: person.name,
     assignments: list.map((a) => {
-      const reports = byAssignment.get(a.id);
-      const mine = reports?.get(person.id);
-      const sets = [...(reports?.entries() ?? [])].flatMap(([id, r]) =>
-        active.has(id) && !r.seat && r.scores ? [r.scores] : [],
-      );
+      const mine = own.get(a.id);
       return {
         id: a.id,
         name: a.name,
         report: mine?.id ?? null,
         max_total: a.maxTotal,
-        all_score: averageOf(sets),
+        all_score: averages.get(a.id) ?? { ...ZERO },
         individual_score: mine?.scores ?? null,
       };
     }),

@@ -260,6 +260,24 @@ describe('personal score and my score', () => {
     expect(body.assignments.map((a: { id: number }) => a.id)).toEqual([first, second]);
     expect(body.assignments[0].individual_score.total).toBeGreaterThan(0);
     expect(body.assignments[0].report).toBeGreaterThan(0);
+    // The class average of each assignment is the mean over the active learners of the results
+    // table (the withdrawn learner and instructor seats left out), rounded to a tenth.
+    const table = ((await get(`/courses/${w.course.id}/results/`, w.tokens.instructor)).json() as Results)
+      .table;
+    body.assignments.forEach((assignment: { all_score: Record<string, number> }, i: number) => {
+      for (const key of [
+        'total',
+        'essay_writing_score',
+        'peer_review_score',
+        'metacognition_score',
+        'feedback_review_score',
+        'revisement_score',
+      ] as const) {
+        const values = table.rows.map((r) => (r.assignments[i]!.scores as Record<string, number>)[key] ?? 0);
+        const mean = Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
+        expect(assignment.all_score[key]).toBeCloseTo(mean, 9);
+      }
+    });
     expect((await get(`${url(learnerEnrollment)}/`, w.tokens.assistant)).statusCode).toBe(200);
     expect((await get(url(learnerEnrollment), w.tokens.learner)).statusCode).toBe(200);
     expect((await get(url(peerEnrollment), w.tokens.learner)).statusCode).toBe(404);
