@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, createOrganisation, type TestApp } from '../../test/helpers';
-import { COMPRESS_MIN_BYTES, pickEncoding } from './compression';
+import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding } from './compression';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +47,16 @@ describe('JSON API answers are compressed when the client accepts it', () => {
     const tiny = await call(t, { ...small, headers: { 'accept-encoding': 'br' } });
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.json()).toEqual({ status: 'ok' });
+  });
+
+  it('packs large JSON answers to reads only: answers to writes go as they are', () => {
+    const json = 'application/json; charset=utf-8';
+    expect(isCompressible('GET', json, COMPRESS_MIN_BYTES)).toBe(true);
+    expect(isCompressible('GET', json, COMPRESS_MIN_BYTES - 1)).toBe(false);
+    expect(isCompressible('GET', 'text/html', 50_000)).toBe(false);
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
+      expect(isCompressible(method, json, 50_000)).toBe(false);
+    }
   });
 
   it('errors stay readable JSON', async () => {
