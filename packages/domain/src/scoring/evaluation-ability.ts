@@ -336,8 +336,9 @@ function updateModels(
         (VARIANCE_PRIOR_RATINGS + (residual?.count ?? 0)),
     );
     const informative = record === undefined || !isSameMarkOnDifferentEssays(record.sums);
-    // Marks that do not follow the essays carry that much less information about them.
-    const tracks = record === undefined ? 1 : (measureTracking(record.sums)?.probability ?? 1);
+    // Marks that do not follow the essays carry that much less information about them (the
+    // tracking probability measured with this round's comparisons).
+    const tracks = record?.discrimination ?? 1;
     precision.set(reviewerId, informative ? tracks / model.variance : 0);
   }
   const average = computeMean([...precision.values()]) ?? 0;
@@ -354,7 +355,7 @@ function updateModels(
 // Accuracy = closeness × discrimination, where discrimination is the probability that the marks
 // follow the essays' quality (tracking.ts): near 1 for an honest reviewer, towards 0 only when the
 // marks clearly stay put or move against the others.
-export function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
+function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
   const { closeness, discrimination } = record;
   if (closeness === null || discrimination === null) return null;
   return closeness * discrimination;
