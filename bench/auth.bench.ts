@@ -1,43 +1,11 @@
-// Load benchmark for sign-in and login-check, each measured against a bare JSON route of the
-// same server in the same run (these machines are noisy: compare ratios, not absolutes).
-//   npm run bench -w @pw/bench            (PGlite in a temp dir)
-//   DATABASE_URL=postgres://... npm run bench -w @pw/bench
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startServer } from './fixtures';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 8799);
-const dataDir = mkdtempSync(join(tmpdir(), 'pw-bench-'));
-const base = `http://127.0.0.1:${port}`;
 
-// The server runs in its own process, as in production, so the load generator does not share its event loop.
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(import.meta.dirname, '../apps/server/src/server.ts')],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'on',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-for (let i = 0; ; i++) {
-  const ok = await fetch(`${base}/api/v1/health/`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const server = await startServer({ port, name: 'pw-bench', showOutput: true });
+const base = server.base;
 
 const signInBody = JSON.stringify({ email: 'student01@example.com', password: 'demo1234' });
 const signInRes = await fetch(`${base}/api/v1/users/sign-in/`, {
@@ -99,6 +67,4 @@ for (const r of rows) {
     `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio.toFixed(3)} |`,
   );
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+await await server.stop();

@@ -1,48 +1,10 @@
-// A deadline burst (issue 12): 200 learners save their essays at the same moment. Every save must
-// be acknowledged and stored; p50/p99 are reported beside a bare JSON route of the same server hit
-// by the same 200 simultaneous requests in the same run (these machines are noisy: compare ratios).
-//   npm run bench:deadline -w @pw/bench                 (PGlite in a temp dir)
-//   DATABASE_URL=postgres://... npm run bench:deadline -w @pw/bench
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startServer } from './fixtures';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
 const port = Number(process.env.BENCH_PORT ?? 8798);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'pw-bench-deadline-'));
 
-const server = spawn(
-  process.execPath,
-  [
-    // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-    '--import',
-    'tsx',
-    join(import.meta.dirname, '../apps/server/src/server.ts'),
-  ],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'on',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-for (let i = 0; ; i++) {
-  const ok = await fetch(`${base}/api/v1/health/`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i > 900) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const server = await startServer({ port, name: 'pw-bench-deadline', showOutput: true, patience: 900 });
+const base = server.base;
 
 async function call(method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(`${base}/api/v1${path}`, {
@@ -184,7 +146,7 @@ const stored = await pool(tokens, 8, async (token, i) => {
   const so = p.json?.stage_object as { plain_text: string } | undefined;
   return p.json?.is_completed === true && p.json?.version === 1 && so?.plain_text === `${essayOf(i)}\n`;
 });
-server.kill('SIGTERM');
+await server.stop();
 
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const fmt = (n: number) => n.toFixed(0);

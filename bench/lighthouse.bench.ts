@@ -4,43 +4,16 @@
 // against the real server with demo data (PGlite in a temporary folder, the built web app).
 //   npm run build && npm run bench:lighthouse -w @pw/bench
 // Goals: performance ≥ 95 desktop and ≥ 90 mobile, accessibility ≥ 95, best practices ≥ 95.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startServer } from './fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 8796);
-const base = `http://localhost:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'pw-bench-lh-'));
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(import.meta.dirname, '../apps/server/src/server.ts')],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'on',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/api/v1/health/`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const server = await startServer({ port, name: 'pw-bench-lh' });
+const base = server.base;
 const signIn = await fetch(`${base}/api/v1/users/sign-in/`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -166,8 +139,7 @@ for (const p of pages) {
   }
 }
 await browser.close();
-server.kill('SIGTERM');
-rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
 console.log(`\nLighthouse 12.8, median of ${RUNS}:\n`);
 console.log('| page | form | performance | accessibility | best practices |');
 console.log('|---|---|---:|---:|---:|');

@@ -9,7 +9,6 @@
 // Goals (PostgreSQL, N = 200): table p95 ≤ 100 ms and ≥ 50 % of the floor's throughput;
 // export p95 ≤ 200 ms; PGlite table p95 ≤ 250 ms.
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -26,6 +25,7 @@ import {
   users,
 } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
+import { managementFloorQuery } from './fixtures';
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,100,200,400').split(',').map(Number);
 const ASSIGNMENTS = 10;
@@ -149,19 +149,6 @@ async function buildCourse(n: number) {
   return { courseId: course!.id, assignmentId: measured };
 }
 
-// The floor: the rows the table needs, in one hand-written query.
-const floorQuery = (assignmentId: number) => sql`
-  select e.id, u.name, e.code, pa.status, pa.attended_at,
-    (select json_agg(json_build_object('s', p.stage_id, 'c', p.is_completed, 'l', p.is_late, 'id', p.id))
-       from performances p join stages s on s.id = p.stage_id
-       where s.assignment_id = ${assignmentId} and p.enrollment_id = e.id) as work,
-    (select count(*) filter (where m.is_completed) from peer_matchings m
-       where m.assignment_id = ${assignmentId} and m.reviewer_id = e.id) as reviewed,
-    (select count(f.matching_id) from peer_matchings m left join feedback_matchings f on f.matching_id = m.id
-       where m.assignment_id = ${assignmentId} and m.target_id = e.id and m.reviewer_id <> e.id) as rated
-  from participations pa join enrollments e on e.id = pa.enrollment_id join users u on u.id = e.user_id
-  where pa.assignment_id = ${assignmentId} and e.is_active order by e.code, u.name`;
-
 async function floor(assignmentId: number) {
   const until = performance.now() + SECONDS * 1000;
   const times: number[] = [];
@@ -169,7 +156,7 @@ async function floor(assignmentId: number) {
     Array.from({ length: 10 }, async () => {
       while (performance.now() < until) {
         const t0 = performance.now();
-        await db.execute(floorQuery(assignmentId));
+        await db.execute(managementFloorQuery(assignmentId));
         times.push(performance.now() - t0);
       }
     }),

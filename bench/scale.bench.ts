@@ -20,6 +20,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organisations, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
+import { managementFloorQuery } from './fixtures';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
 const LATE = Math.max(1, Math.round(LEARNERS / 40)); // enrol after the assignments started
@@ -367,17 +368,7 @@ async function buildCourse(base: URL, host: string, tag: string): Promise<Built>
 // The raw-SQL floors: the rows the heaviest lists need, in one hand-written query each.
 
 const floors = {
-  management: (assignmentId: number) => sql`
-    select e.id, u.name, e.code, pa.status, pa.attended_at,
-      (select json_agg(json_build_object('s', p.stage_id, 'c', p.is_completed, 'l', p.is_late, 'id', p.id))
-         from performances p join stages s on s.id = p.stage_id
-         where s.assignment_id = ${assignmentId} and p.enrollment_id = e.id) as work,
-      (select count(*) filter (where m.is_completed) from peer_matchings m
-         where m.assignment_id = ${assignmentId} and m.reviewer_id = e.id) as reviewed,
-      (select count(f.matching_id) from peer_matchings m left join feedback_matchings f on f.matching_id = m.id
-         where m.assignment_id = ${assignmentId} and m.target_id = e.id and m.reviewer_id <> e.id) as rated
-    from participations pa join enrollments e on e.id = pa.enrollment_id join users u on u.id = e.user_id
-    where pa.assignment_id = ${assignmentId} and e.is_active order by e.code, u.name`,
+  management: managementFloorQuery,
   results: (courseId: number) => sql`
     select e.id, u.name, u.email, e.code, e.is_active, r.assignment_id, r.id as report, r.learner_scores
     from enrollments e join users u on u.id = e.user_id
