@@ -50,6 +50,9 @@ export async function startServer(options: {
       stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit'],
     },
   );
+  // A bench that fails does not leave its server running.
+  const killChild = () => child.kill('SIGTERM');
+  process.once('exit', killChild);
   for (let i = 0; ; i++) {
     const ok = await fetch(`${base}/api/v1/health/`).then(
       (r) => r.ok,
@@ -63,6 +66,7 @@ export async function startServer(options: {
     base,
     process: child,
     async stop() {
+      process.off('exit', killChild);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

@@ -25,7 +25,6 @@ import {
 } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { assertCanSeeAssignment } from '../assignments/assignments.policy';
 import {
   type Caller,
@@ -395,14 +394,6 @@ async function saveWork(
         extra: { current: await present(deps, deps.db, m, ctx, now) },
       });
     }
-    // Only the version read, the step read and a learner still taking part: a save that finds
-    // anything else writes nothing and is read again.
-    const unchanged = and(
-      eq(performances.id, ctx.p.id),
-      eq(performances.version, ctx.p.version),
-      sql`exists (select 1 from participations where assignment_id = ${ctx.a.id}
-        and enrollment_id = ${ctx.p.enrollmentId} and status = 1)`,
-    );
     const completion = {
       isCompleted: true,
       completedAt: now,
@@ -410,31 +401,36 @@ async function saveWork(
       version: ctx.p.version + 1,
       ...(late ? { isLate: true, lateAt: now } : {}),
     };
+    const guard = {
+      id: ctx.p.id,
+      readVersion: ctx.p.version,
+      assignment: ctx.a.id,
+      enrollment: ctx.p.enrollmentId,
+      step: ctx.a.stepIndex,
+    };
     let removed: StoredFile[] = [];
+    const write = async (db: Db | Tx, fresh: boolean) => {
+      const change = await applySave(db, ctx, model, input);
+      const values = { ...change.patch, ...completion };
+      const statement = fresh
+        ? saveStatement(db, Object.keys(values))
+        : preparedSave(db as Db, Object.keys(values));
+      const [saved] = await statement.execute({ ...values, ...guard });
+      if (!saved) throw new ReadAgain();
+      removed = change.removed;
+      const gone = new Set(change.removed.map((f) => f.id));
+      const filesAfter = [...ctx.files.filter((f) => !gone.has(f.id)), ...input.uploaded].sort(
+        (x, y) => x.id - y.id,
+      );
+      return present(deps, db, m, { ...ctx, p: saved, files: filesAfter }, now);
+    };
     try {
-      // The write holds the assignment's work lock shared, exclusive with stage moves and
-      // matching resets (assignment-lock.ts), and checks the step after the lock.
-      const result = await deps.db.transaction(async (tx) => {
-        await lockAssignmentWork(tx, ids.assignmentId, 'shared');
-        const change = await applySave(tx, ctx, model, input);
-        const [saved] = await tx
-          .update(performances)
-          .set({ ...change.patch, ...completion })
-          .where(
-            and(
-              unchanged,
-              sql`(select step_index from assignments where id = ${ctx.a.id}) = ${ctx.a.stepIndex}`,
-            ),
-          )
-          .returning();
-        if (!saved) throw new ReadAgain();
-        removed = change.removed;
-        const gone = new Set(change.removed.map((f) => f.id));
-        const filesAfter = [...ctx.files.filter((f) => !gone.has(f.id)), ...input.uploaded].sort(
-          (x, y) => x.id - y.id,
-        );
-        return present(deps, tx, m, { ...ctx, p: saved, files: filesAfter }, now);
-      });
+      // Without files the save is one autocommit statement (see saveStatement); with files, the
+      // links and the save commit together.
+      const changesFiles = input.uploaded.length > 0 || input.save.delFile === true;
+      const result = changesFiles
+        ? await deps.db.transaction((tx) => write(tx, true))
+        : await write(deps.db, false);
       // Bytes go once the removal is committed.
       await discardFiles(deps, removed);
       return result;
@@ -445,6 +441,67 @@ async function saveWork(
       throw error;
     }
   }
+}
+
+type PerformanceRow = typeof performances.$inferSelect;
+
+/**
+ * The write of a save: sets `columns` (each from the placeholder of its name) on the work, only if
+ * its version is still the one read (`readVersion`), the learner still takes part, and the
+ * assignment is still at the step read. That step is read FOR SHARE: a stage move or a matching
+ * reset holds the assignment row FOR UPDATE for its whole transaction (assignment-lock.ts), so a
+ * save either commits before the move reads the work, or waits for it and then sees the new step
+ * (a locking read follows the row to its newest version) and writes nothing. One statement, so a
+ * save without files needs no transaction: one round trip where begin, lock, update and commit
+ * took four.
+ */
+function saveStatement(db: Db | Tx, columns: readonly string[]) {
+  const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
+  return db
+    .update(performances)
+    .set(set as Partial<PerformanceRow>)
+    .where(
+      and(
+        eq(performances.id, sql.placeholder('id')),
+        eq(performances.version, sql.placeholder('readVersion')),
+        sql`exists (select 1 from participations where assignment_id = ${sql.placeholder('assignment')}
+          and enrollment_id = ${sql.placeholder('enrollment')} and status = 1)`,
+        sql`(select step_index from assignments where id = ${sql.placeholder('assignment')} for share)
+          = ${sql.placeholder('step')}`,
+      ),
+    )
+    .returning()
+    .prepare(saveStatementName(columns));
+}
+
+/** PostgreSQL names prepared statements in at most 63 characters: a number per set of columns. */
+const saveStatementNames = new Map<string, string>();
+function saveStatementName(columns: readonly string[]) {
+  const key = [...columns].sort().join(',');
+  let name = saveStatementNames.get(key);
+  if (!name) {
+    name = `save_performance_${saveStatementNames.size + 1}`;
+    saveStatementNames.set(key, name);
+  }
+  return name;
+}
+
+/** One prepared save statement per set of columns (a handful: essay, answers, retrospective, late), built once per database handle. */
+const preparedSaves = new WeakMap<Db, Map<string, ReturnType<typeof saveStatement>>>();
+
+function preparedSave(db: Db, columns: readonly string[]) {
+  let byColumns = preparedSaves.get(db);
+  if (!byColumns) {
+    byColumns = new Map();
+    preparedSaves.set(db, byColumns);
+  }
+  const key = [...columns].sort().join(',');
+  let statement = byColumns.get(key);
+  if (!statement) {
+    statement = saveStatement(db, columns);
+    byColumns.set(key, statement);
+  }
+  return statement;
 }
 
 function checkRules(ctx: Context, model: StageModel, now: Date, late: boolean) {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
@@ -490,6 +490,45 @@ describe('stage rules', () => {
 });
 
 describe('the stage boundary', () => {
+  it('a save that arrives while a stage move holds the assignment waits for it and is judged by the new stage', async () => {
+    const a = await newAssignment();
+    await move(a.id);
+    const pid = await workOf(a.id, peer.token, 'essaywriting');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // A stand-in for a stage move: the assignment row locked for update, the step moved on, and
+    // the commit held until the save has arrived.
+    const moving = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from assignments where id = ${a.id} for update`);
+      locked();
+      await held;
+      await tx.execute(sql`update assignments set step_index = step_index + 1 where id = ${a.id}`);
+    });
+    await isLocked;
+    let settled = false;
+    const saving = save(a.id, pid, peer.token, { stage_object: { content: delta('늦은 저장') } }).finally(
+      () => {
+        settled = true;
+      },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(settled).toBe(false);
+    release();
+    await moving;
+    const saved = await saving;
+    expect(saved.statusCode).toBe(406);
+    expect(saved.json().code).toBe('essay_not_open');
+    const [row] = await t.database.db.select().from(performances).where(eq(performances.id, pid));
+    expect(row?.isCompleted).toBe(false);
+    expect(row?.version).toBe(0);
+  });
+
   it('an essay saved as the stage moves to peer review is either in the matching or refused', async () => {
     for (let round = 0; round < 4; round++) {
       const a = await newAssignment();
