@@ -1,5 +1,5 @@
-import { idParamSchema, performanceSchema, pickLanguage } from '@pw/contract';
-import type { FastifyRequest } from 'fastify';
+import { idParamSchema, type Performance, performanceSchema, pickLanguage } from '@pw/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
@@ -74,13 +74,23 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: performanceSchema },
   };
 
+  /**
+   * A save's answer is the work as `present` builds it, field by field, to the contract's type. Work
+   * without review targets (essay, answers, revision: the deadline burst) is sent with
+   * JSON.stringify rather than parsed again by its schema on the way out; review work, whose
+   * targets come from the reviews module, still goes through the schema, which keeps only the
+   * fields the contract names (the test parses every save answer with the schema).
+   */
+  const answer = (reply: FastifyReply, work: Performance) =>
+    work.stage_object.targets === null ? reply.serializer(JSON.stringify).send(work) : work;
+
   app.patch('/courses/:id/assignments/:aid/performances/:pid/', {
     schema: saveSchema,
-    handler: async (request) => save(request, false),
+    handler: async (request, reply) => answer(reply, await save(request, false)),
   });
 
   app.patch('/courses/:id/assignments/:aid/performances/:pid/late-essay/', {
     schema: saveSchema,
-    handler: async (request) => save(request, true),
+    handler: async (request, reply) => answer(reply, await save(request, true)),
   });
 };

@@ -415,8 +415,11 @@ async function saveWork(
       const statement = fresh
         ? saveStatement(db, Object.keys(values))
         : preparedSave(db as Db, Object.keys(values));
-      const [saved] = await statement.execute({ ...values, ...guard });
-      if (!saved) throw new ReadAgain();
+      const [written] = await statement.execute({ ...values, ...guard });
+      if (!written) throw new ReadAgain();
+      // The row is the one read (its version was checked) with these values: the essay just sent
+      // is not read back.
+      const saved: PerformanceRow = { ...ctx.p, ...values };
       removed = change.removed;
       const gone = new Set(change.removed.map((f) => f.id));
       const filesAfter = [...ctx.files.filter((f) => !gone.has(f.id)), ...input.uploaded].sort(
@@ -470,7 +473,7 @@ function saveStatement(db: Db | Tx, columns: readonly string[]) {
           = ${sql.placeholder('step')}`,
       ),
     )
-    .returning()
+    .returning({ id: performances.id })
     .prepare(saveStatementName(columns));
 }
 

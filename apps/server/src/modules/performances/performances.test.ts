@@ -1,3 +1,4 @@
+import { performanceSchema } from '@pw/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
@@ -80,13 +81,16 @@ const get = (id: number, pid: number, token: string | undefined) =>
 
 const delta = (text: string) => ({ ops: [{ insert: `${text}\n` }] });
 
-function save(id: number, pid: number, token: string | undefined, body: unknown, late = false) {
-  return call(t, {
+/** A save; every accepted answer is exactly the contract's shape (some are sent without the schema). */
+async function save(id: number, pid: number, token: string | undefined, body: unknown, late = false) {
+  const res = await call(t, {
     method: 'PATCH',
     url: `${base()}/${id}/performances/${pid}/${late ? 'late-essay/' : ''}`,
     token,
     payload: body as Record<string, unknown>,
   });
+  if (res.statusCode === 200) expect(performanceSchema.parse(res.json())).toEqual(res.json());
+  return res;
 }
 
 describe('discoverable work', () => {
