@@ -43,7 +43,10 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Idle connections stay open for five minutes (pg's default is ten seconds): a connection keeps
+    // its prepared statements and their plans, so a class saving at a deadline after a quiet
+    // minute does not wait for new connections and fresh plans.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, idleTimeoutMillis: 300_000 });
     // An idle connection that the server ends (a restart, an administrator, a dropped database)
     // is removed by the pool and replaced on next use; unheard, the pool's error would end the
     // process.
