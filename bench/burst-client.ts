@@ -21,7 +21,7 @@ interface Pending {
 
 /** One kept-alive connection; one request at a time. */
 export class BurstConnection {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private pending: Pending | null = null;
 
   private constructor(
