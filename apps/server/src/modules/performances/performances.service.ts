@@ -277,7 +277,7 @@ async function present(
         model === 'peerreview'
           ? await peerTargetsOf(db, a.id, p.enrollmentId)
           : model === 'feedbackreview'
-            ? await receivedReviewsOf(db, lang, a.id, p.enrollmentId)
+            ? await receivedReviewsOf(db, lang, a.id, p.enrollmentId, ctx.rows)
             : null,
       extra: { question: question ?? null, is_late: essay?.isLate ?? false },
     },

@@ -1,16 +1,14 @@
 import type { EssayView, Language, Report, ScoreTable } from '@pw/contract';
 import { codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
   enrollments,
-  files,
   objections,
   participations,
   peerMatchings,
   peerResponses,
-  performanceFiles,
   performances,
   reports,
   stages,
@@ -61,32 +59,48 @@ export function maxScores(rows: readonly StageRow[]) {
   };
 }
 
-async function workView(db: Db | Tx, secret: string, stageId: number | undefined, enrollmentId: number) {
-  if (stageId === undefined) return null;
-  const [p] = await db
-    .select()
-    .from(performances)
-    .where(and(eq(performances.stageId, stageId), eq(performances.enrollmentId, enrollmentId)));
-  if (!p) return null;
-  const attached = await db
+type FileRow = { id: number; organisationId: number; originalName: string; size: number };
+
+/**
+ * The learner's work in the question, essay and revision stages, with the files attached, in one
+ * statement (a report used to read them one after another).
+ */
+async function worksOf(db: Db | Tx, rows: readonly StageRow[], enrollmentId: number) {
+  const ids = rows
+    .filter((s) => s.model === 'questionwriting' || s.model === 'essaywriting' || s.model === 'revisement')
+    .map((s) => s.id);
+  if (ids.length === 0) return [];
+  return db
     .select({
-      id: files.id,
-      organisationId: files.organisationId,
-      originalName: files.originalName,
-      size: files.size,
+      stageId: performances.stageId,
+      id: performances.id,
+      content: performances.content,
+      plainText: performances.plainText,
+      editorType: performances.editorType,
+      isLate: performances.isLate,
+      isCompleted: performances.isCompleted,
+      responses: performances.responses,
+      files: sql<FileRow[]>`(select coalesce(json_agg(json_build_object(
+        'id', f.id, 'organisationId', f.organisation_id, 'originalName', f.original_name, 'size', f.size)
+        order by f.id), '[]'::json)
+        from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${performances.id})`,
     })
-    .from(performanceFiles)
-    .innerJoin(files, eq(files.id, performanceFiles.fileId))
-    .where(eq(performanceFiles.performanceId, p.id));
+    .from(performances)
+    .where(and(inArray(performances.stageId, ids), eq(performances.enrollmentId, enrollmentId)));
+}
+type Work = Awaited<ReturnType<typeof worksOf>>[number];
+
+function workView(secret: string, p: Work | undefined): EssayView | null {
+  if (!p) return null;
   return {
     id: p.id,
     content: p.content ?? null,
     plain_text: p.plainText ?? '',
     editor_type: p.editorType,
-    files: attached.map((f) => fileLink(secret, f)),
+    files: p.files.map((f) => fileLink(secret, { ...f, size: Number(f.size) })),
     is_late: p.isLate,
     is_completed: p.isCompleted,
-  } satisfies EssayView;
+  };
 }
 
 /**
@@ -143,14 +157,14 @@ async function presentReport(
   const max = maxScores(rows);
   const stageId = (model: string) => rows.find((s) => s.model === model)?.id;
   const questionStage = rows.find((s) => s.model === 'questionwriting');
-  const [questionWork] = questionStage
-    ? await deps.db
-        .select({ responses: performances.responses })
-        .from(performances)
-        .where(
-          and(eq(performances.stageId, questionStage.id), eq(performances.enrollmentId, report.enrollmentId)),
-        )
-    : [];
+  // The works, the reviews received and the reviews given are independent reads.
+  const [works, reviewers, given] = await Promise.all([
+    worksOf(deps.db, rows, report.enrollmentId),
+    receivedReviewsOf(deps.db, flags.lang, report.assignmentId, report.enrollmentId, rows),
+    flags.mine ? givenReviewsOf(deps.db, report.assignmentId, report.enrollmentId, rows) : null,
+  ]);
+  const workIn = (model: string) => works.find((w) => w.stageId === stageId(model));
+  const questionWork = workIn('questionwriting');
   const quizzes = ((questionStage?.settings as { quizs?: { quiz: string }[] } | undefined)?.quizs ?? []) as {
     quiz: string;
   }[];
@@ -203,14 +217,10 @@ async function presentReport(
         quiz: { quiz: q.quiz },
       })),
     },
-    essay: await workView(deps.db, deps.secret, stageId('essaywriting'), report.enrollmentId),
-    revisement: await workView(deps.db, deps.secret, stageId('revisement'), report.enrollmentId),
-    peer_review_performance: {
-      reviewers: await receivedReviewsOf(deps.db, flags.lang, report.assignmentId, report.enrollmentId),
-    },
-    given_reviews: flags.mine
-      ? await givenReviewsOf(deps.db, report.assignmentId, report.enrollmentId)
-      : null,
+    essay: workView(deps.secret, workIn('essaywriting')),
+    revisement: workView(deps.secret, workIn('revisement')),
+    peer_review_performance: { reviewers },
+    given_reviews: given,
     explanation: {
       self_assessment: l.selfAssessment
         ? { signed_gap: l.selfAssessment.signedGap, label: l.selfAssessment.label }

@@ -108,6 +108,8 @@ export async function givenReviewsOf(
   db: Db | Tx,
   assignmentId: number,
   reviewerId: number,
+  /** The assignment's stages, when the caller has them. */
+  known?: readonly StageRow[],
 ): Promise<NonNullable<Report['given_reviews']>> {
   const ordered = await reviewsOf(db, assignmentId, reviewerId);
   const peers = ordered.filter((x) => x.targetId !== reviewerId);
@@ -122,7 +124,7 @@ export async function givenReviewsOf(
     db,
     around.map((x) => x.id),
   );
-  const standards = standardsOf(await stagesOf(db, assignmentId)).map((st, i) => ({
+  const standards = standardsOf(known ?? (await stagesOf(db, assignmentId))).map((st, i) => ({
     id: String(i),
     question: st.question,
     maxPoint: st.max_point,
@@ -186,8 +188,10 @@ export async function receivedReviewsOf(
   lang: Language,
   assignmentId: number,
   authorId: number,
+  /** The assignment's stages, when the caller has them. */
+  known?: readonly StageRow[],
 ): Promise<ReceivedReview[]> {
-  const rows = await stagesOf(db, assignmentId);
+  const rows = known ?? (await stagesOf(db, assignmentId));
   const standards = standardsOf(rows);
   const received = await db
     .select({ matching: peerMatchings, rating: feedbackMatchings, objection: objections })
