@@ -238,6 +238,12 @@ export const reviewAudit = pgTable(
   (t) => [index('review_audit_matching_idx').on(t.matchingId)],
 );
 
+/** A learner's score kept by the database from the stored report (`scores.learner.scores.<key>`). */
+const learnerScore = (column: string, key: string) =>
+  doublePrecision(column).generatedAlwaysAs(
+    sql.raw(`(scores -> 'learner' -> 'scores' ->> '${key}')::float8`),
+  );
+
 /**
  * A learner's report: the instructor's comment and revision score (with its original value),
  * and the five scores as last computed by the scoring engine.
@@ -258,12 +264,18 @@ export const reports = pgTable(
     originRevisementScore: doublePrecision('origin_revisement_score'),
     scores: jsonb('scores'),
     /**
-     * The learner's five scores and whether the seat is the instructor's, kept by the database
-     * from `scores`: the results, personal score and my score read a row per learner and
-     * assignment, and extracting these from the whole stored report (a few KB with the class's
-     * averages and lowest evaluators) was most of their time.
+     * The learner's total and five scores and whether the seat is the instructor's, kept by the
+     * database from `scores` as plain columns: the results, personal score and my score read (or
+     * average) a row per learner and assignment, and extracting these from the whole stored report
+     * (a few KB with the class's averages and lowest evaluators), or even from a JSON object of
+     * the six, was most of their time.
      */
-    learnerScores: jsonb('learner_scores').generatedAlwaysAs(sql`scores -> 'learner' -> 'scores'`),
+    scoreTotal: learnerScore('score_total', 'total'),
+    scoreEssayWriting: learnerScore('score_essay_writing', 'essayWriting'),
+    scorePeerReview: learnerScore('score_peer_review', 'peerReview'),
+    scoreMetacognition: learnerScore('score_metacognition', 'metacognition'),
+    scoreFeedbackReview: learnerScore('score_feedback_review', 'feedbackReview'),
+    scoreRevisement: learnerScore('score_revisement', 'revisement'),
     isSeat: boolean('is_seat').generatedAlwaysAs(
       sql`(scores -> 'learner' ->> 'isInstructorLearner')::boolean`,
     ),

@@ -23,7 +23,6 @@ import {
 } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { assertInstructor, assertManager, type Caller, loadMembership } from '../courses/courses.policy';
-import type { StoredScores } from '../reports/compute-reports';
 import { maxScores } from '../reports/reports.service';
 
 type StageRow = typeof stages.$inferSelect;
@@ -67,15 +66,26 @@ async function completedAssignments(db: Db | Tx, courseId: number) {
 }
 type Completed = Awaited<ReturnType<typeof completedAssignments>>[number];
 
-const viewOf = (s: StoredScores['learner']['scores'] | null): ScoreSetView | null => {
-  if (!s) return null;
+/** The learner's scores as the database keeps them beside the stored report (null before any). */
+const scoreColumns = {
+  total: reports.scoreTotal,
+  essayWriting: reports.scoreEssayWriting,
+  peerReview: reports.scorePeerReview,
+  metacognition: reports.scoreMetacognition,
+  feedbackReview: reports.scoreFeedbackReview,
+  revisement: reports.scoreRevisement,
+};
+type ScoreColumns = { [K in keyof typeof scoreColumns]: number | null };
+
+const viewOf = (s: ScoreColumns): ScoreSetView | null => {
+  if (s.total === null) return null;
   return {
     total: round1(s.total),
-    essay_writing_score: round1(s.essayWriting),
-    peer_review_score: round1(s.peerReview),
-    metacognition_score: round1(s.metacognition),
-    feedback_review_score: round1(s.feedbackReview),
-    revisement_score: round1(s.revisement),
+    essay_writing_score: round1(s.essayWriting ?? 0),
+    peer_review_score: round1(s.peerReview ?? 0),
+    metacognition_score: round1(s.metacognition ?? 0),
+    feedback_review_score: round1(s.feedbackReview ?? 0),
+    revisement_score: round1(s.revisement ?? 0),
   };
 };
 
@@ -91,9 +101,9 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
       id: reports.id,
       assignmentId: reports.assignmentId,
       enrollmentId: reports.enrollmentId,
-      // Only the learner's five scores and the seat flag (kept by the database beside the stored
+      // Only the learner's scores and the seat flag (kept by the database beside the stored
       // report, which also holds the class's averages and lowest evaluators: a few KB each).
-      scores: reports.learnerScores,
+      ...scoreColumns,
       seat: reports.isSeat,
     })
     .from(reports)
@@ -108,8 +118,7 @@ async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
     );
   for (const r of rows) {
     const map = byAssignment.get(r.assignmentId) ?? new Map();
-    const scores = r.scores as StoredScores['learner']['scores'] | null;
-    map.set(r.enrollmentId, { id: r.id, scores: viewOf(scores), seat: r.seat === true });
+    map.set(r.enrollmentId, { id: r.id, scores: viewOf(r), seat: r.seat === true });
     byAssignment.set(r.assignmentId, map);
   }
   return byAssignment;
@@ -316,16 +325,16 @@ export async function updateWeights(db: Db, caller: Caller, courseId: number, bo
 async function classAveragesOf(db: Db | Tx, list: readonly Completed[]) {
   const averages = new Map<number, ScoreSetView>();
   if (list.length === 0) return averages;
-  const field = (name: string) => sql<number>`avg((${reports.learnerScores} ->> ${name})::float8)`;
+  const field = (column: (typeof scoreColumns)[keyof typeof scoreColumns]) => sql<number>`avg(${column})`;
   const rows = await db
     .select({
       assignmentId: reports.assignmentId,
-      total: field('total'),
-      essayWriting: field('essayWriting'),
-      peerReview: field('peerReview'),
-      metacognition: field('metacognition'),
-      feedbackReview: field('feedbackReview'),
-      revisement: field('revisement'),
+      total: field(reports.scoreTotal),
+      essayWriting: field(reports.scoreEssayWriting),
+      peerReview: field(reports.scorePeerReview),
+      metacognition: field(reports.scoreMetacognition),
+      feedbackReview: field(reports.scoreFeedbackReview),
+      revisement: field(reports.scoreRevisement),
     })
     .from(reports)
     .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
@@ -336,7 +345,7 @@ async function classAveragesOf(db: Db | Tx, list: readonly Completed[]) {
           list.map((a) => a.id),
         ),
         isNotNull(reports.computedAt),
-        isNotNull(reports.learnerScores),
+        isNotNull(reports.scoreTotal),
         sql`${reports.isSeat} is not true`,
         eq(enrollments.isActive, true),
         eq(enrollments.isInstructorSeat, false),
@@ -363,7 +372,7 @@ async function ownReportsOf(db: Db | Tx, list: readonly Completed[], enrollmentI
   const own = new Map<number, { id: number; scores: ScoreSetView | null }>();
   if (list.length === 0) return own;
   const rows = await db
-    .select({ id: reports.id, assignmentId: reports.assignmentId, scores: reports.learnerScores })
+    .select({ id: reports.id, assignmentId: reports.assignmentId, ...scoreColumns })
     .from(reports)
     .where(
       and(
@@ -378,7 +387,7 @@ async function ownReportsOf(db: Db | Tx, list: readonly Completed[], enrollmentI
   for (const r of rows) {
     own.set(r.assignmentId, {
       id: r.id,
-      scores: viewOf(r.scores as StoredScores['learner']['scores'] | null),
+      scores: viewOf(r),
     });
   }
   return own;
