@@ -370,7 +370,8 @@ async function buildCourse(base: URL, host: string, tag: string): Promise<Built>
 const floors = {
   management: managementFloorQuery,
   results: (courseId: number) => sql`
-    select e.id, u.name, u.email, e.code, e.is_active, r.assignment_id, r.id as report, r.learner_scores
+    select e.id, u.name, u.email, e.code, e.is_active, r.assignment_id, r.id as report,
+      r.score_total, r.score_essay_writing, r.score_peer_review, r.score_metacognition, r.score_feedback_review, r.score_revisement
     from enrollments e join users u on u.id = e.user_id
     left join reports r on r.enrollment_id = e.id
       and r.assignment_id in (select a.id from assignments a where a.course_id = ${courseId})

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { parseForm } from '../../lib/forms';
+import { sendJson } from '../../lib/send-json';
 import { type MultipartForm, uploadedForm } from '../files/files.service';
 import {
   advanceByHand,
@@ -154,8 +155,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     // on the way out (a tenth of the request's time at 200 learners); a test parses it instead.
     handler: async (request, reply) => {
       const table = await managementOf(app.db, request, request.params.id, request.params.aid);
-      // A custom serializer leaves the type to us: without it the answer had none.
-      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(table);
+      return sendJson(reply, table);
     },
   });
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
+import { sendJson } from '../../lib/send-json';
 import { nulFieldErrors } from '../../lib/text-guard';
 import { bodyForm, type FormInput, uploadedForm } from '../files/files.service';
 import {
@@ -82,7 +83,7 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
    * fields the contract names (the test parses every save answer with the schema).
    */
   const answer = (reply: FastifyReply, work: Performance) =>
-    work.stage_object.targets === null ? reply.serializer(JSON.stringify).send(work) : work;
+    work.stage_object.targets === null ? sendJson(reply, work) : work;
 
   app.patch('/courses/:id/assignments/:aid/performances/:pid/', {
     schema: saveSchema,

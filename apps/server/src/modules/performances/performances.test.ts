@@ -89,7 +89,10 @@ async function save(id: number, pid: number, token: string | undefined, body: un
     token,
     payload: body as Record<string, unknown>,
   });
-  if (res.statusCode === 200) expect(performanceSchema.parse(res.json())).toEqual(res.json());
+  if (res.statusCode === 200) {
+    expect(performanceSchema.parse(res.json())).toEqual(res.json());
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  }
   return res;
 }
 

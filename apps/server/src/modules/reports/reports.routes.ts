@@ -7,6 +7,7 @@ import {
 } from '@pw/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson } from '../../lib/send-json';
 import { getReport, scoreTable, updateReport } from './reports.service';
 
 const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
@@ -56,8 +57,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     // contract's type and sent with JSON.stringify rather than parsed again by its schema on the
     // way out; the reports test parses it with the schema instead.
     handler: async (request, reply) =>
-      reply
-        .serializer(JSON.stringify)
-        .send(await scoreTable(app.db, request, request.params.id, request.params.aid)),
+      sendJson(reply, await scoreTable(app.db, request, request.params.id, request.params.aid)),
   });
 };

@@ -149,7 +149,9 @@ describe('reports', () => {
     expect(asInstructor.statusCode).toBe(200);
     expect(asInstructor.json().given_reviews).toBeNull();
     expect((await get(`${base()}/${a.id}/reports/${reportId}/`, w.tokens.outsider)).statusCode).toBe(404);
-    const table = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    const answer = await get(`${base()}/${a.id}/scores/`, w.tokens.instructor);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const table = answer.json();
     expect(table).toMatchObject({ completed: true, provisional: false });
     expect(table.reports).toHaveLength(3);
     expect(table.reports[0].pr_performance.reviewers.at(-1).is_self_review).toBe(true);

@@ -9,6 +9,7 @@ import {
 } from '@pw/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson } from '../../lib/send-json';
 import { courseResults, getWeights, myScore, personalScore, updateWeights } from './results.service';
 import { exportCourseResults } from './results-export';
 
@@ -23,7 +24,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
     // type and sent with JSON.stringify rather than parsed again by its schema on the way out
     // (a fifth of the request's time); the results test parses it with the schema instead.
     handler: async (request, reply) =>
-      reply.serializer(JSON.stringify).send(await courseResults(app.db, request, request.params.id)),
+      sendJson(reply, await courseResults(app.db, request, request.params.id)),
   });
 
   app.get('/courses/:id/results/export/', {

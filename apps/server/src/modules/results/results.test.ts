@@ -120,6 +120,7 @@ describe('course results', () => {
   it('shows each completed assignment, every learner with the stored scores, and the withdrawn apart', async () => {
     const res = await get(`/courses/${w.course.id}/results/`, w.tokens.instructor);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = res.json() as Results;
     // Sent without the response schema: the answer is exactly what the schema lets through.
     expect(courseResultsSchema.parse(body)).toEqual(body);

@@ -41,34 +41,49 @@ export async function matchingPage(
   const { a, rows } = await managed(db, caller, courseId, assignmentId);
   const essayStage = rows.find((s) => s.model === 'essaywriting');
   const peerStage = rows.find((s) => s.model === 'peerreview');
-  const people = await activeParticipants(db, a.id, essayStage?.id);
-  const pairs = await db
-    .select()
-    .from(peerMatchings)
-    .where(eq(peerMatchings.assignmentId, a.id))
-    .orderBy(asc(peerMatchings.id));
-  const reviewPerformances = peerStage
-    ? await db
-        .select({ id: performances.id, enrollmentId: performances.enrollmentId })
-        .from(performances)
-        .where(eq(performances.stageId, peerStage.id))
-    : [];
+  // Three independent reads at once; then each reviewer's row from maps (a row per reviewer, not
+  // a scan of every pair and every performance per reviewer).
+  const [people, pairs, reviewPerformances] = await Promise.all([
+    activeParticipants(db, a.id, essayStage?.id),
+    db
+      .select({
+        id: peerMatchings.id,
+        reviewerId: peerMatchings.reviewerId,
+        targetId: peerMatchings.targetId,
+        isCompleted: peerMatchings.isCompleted,
+      })
+      .from(peerMatchings)
+      .where(eq(peerMatchings.assignmentId, a.id))
+      .orderBy(asc(peerMatchings.id)),
+    peerStage
+      ? db
+          .select({ id: performances.id, enrollmentId: performances.enrollmentId })
+          .from(performances)
+          .where(eq(performances.stageId, peerStage.id))
+      : Promise.resolve([]),
+  ]);
   const nameOf = new Map(people.map((p) => [p.id, p.name]));
+  const workOf = new Map(reviewPerformances.map((r) => [r.enrollmentId, r.id]));
+  const targetsOf = new Map<number, MatchingPage['reviewers'][number]['targets']>();
+  for (const x of pairs) {
+    if (x.targetId === x.reviewerId) continue;
+    const list = targetsOf.get(x.reviewerId) ?? [];
+    list.push({
+      matching_id: x.id,
+      target: x.targetId,
+      name: nameOf.get(x.targetId) ?? '',
+      is_completed: x.isCompleted,
+    });
+    targetsOf.set(x.reviewerId, list);
+  }
   return {
     peer_count: Number((peerStage?.settings as { peer_count?: number } | undefined)?.peer_count ?? 3),
     reviewers: people.map((p) => ({
       id: p.id,
       name: p.name,
       has_essay: p.essayDone,
-      performance_id: reviewPerformances.find((r) => r.enrollmentId === p.id)?.id ?? null,
-      targets: pairs
-        .filter((x) => x.reviewerId === p.id && x.targetId !== p.id)
-        .map((x) => ({
-          matching_id: x.id,
-          target: x.targetId,
-          name: nameOf.get(x.targetId) ?? '',
-          is_completed: x.isCompleted,
-        })),
+      performance_id: workOf.get(p.id) ?? null,
+      targets: targetsOf.get(p.id) ?? [],
     })),
   };
 }

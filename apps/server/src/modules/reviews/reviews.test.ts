@@ -1,4 +1,4 @@
-import { managementTableSchema } from '@pw/contract';
+import { managementTableSchema, matchingPageSchema } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
@@ -286,6 +286,9 @@ describe('the matching page', () => {
       token: w.tokens.instructor,
     });
     expect(page.statusCode).toBe(200);
+    // Sent without the schema: exactly the contract's shape, labelled JSON.
+    expect(matchingPageSchema.parse(page.json())).toEqual(page.json());
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
     const reviewers = page.json().reviewers as {
       id: number;
       name: string;
