@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FileRef } from '@pw/contract';
 import { LIMITS, MAX_FILES_PER_UPLOAD, type UploadExtension } from '@pw/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { appSettings, files } from '../../db/schema';
+import { appSettings, files, performances } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 
@@ -199,6 +199,18 @@ export function fileLink(
     file: `/api/v1/files/${file.id}/?exp=${exp}&sig=${sign(secret, file.organisationId, file.id, exp)}`,
   };
 }
+
+/** A file attached to a performance, as `attachedFilesOfPerformance` gives it. */
+export type AttachedFile = Pick<StoredFile, 'id' | 'organisationId' | 'originalName' | 'size'>;
+
+/**
+ * The files attached to the performance of the row, by id, as a JSON column of a query on
+ * `performances`: the work and its files in one statement.
+ */
+export const attachedFilesOfPerformance = sql<AttachedFile[]>`(select coalesce(json_agg(json_build_object(
+  'id', f.id, 'organisationId', f.organisation_id, 'originalName', f.original_name, 'size', f.size)
+  order by f.id), '[]'::json)
+  from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${performances.id})`;
 
 /** Checks a signed link and returns the file row, or throws 404. */
 export async function findSignedFile(

@@ -33,7 +33,13 @@ import {
   type Membership,
   membershipOf,
 } from '../courses/courses.policy';
-import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
+import {
+  attachedFilesOfPerformance,
+  discardFiles,
+  type FormInput,
+  fileLink,
+  type StoredFile,
+} from '../files/files.service';
 import { peerTargetsOf, receivedReviewsOf } from '../reviews/reviews.service';
 import { assertCanReadPerformance, assertCanWritePerformance, isOwner } from './performances.policy';
 
@@ -47,7 +53,6 @@ function stepsFor(rows: readonly StageRow[]) {
   return stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })));
 }
 
-type FileRow = { id: number; organisationId: number; originalName: string; size: number };
 type StageJson = Omit<StageRow, 'startAt' | 'endAt'> & { startAt: string | null; endAt: string | null };
 
 /**
@@ -59,10 +64,6 @@ const stagesOfAssignment = sql<StageJson[]>`(select coalesce(json_agg(json_build
   'id', s.id, 'assignmentId', s.assignment_id, 'position', s.position, 'model', s.model,
   'startAt', s.start_at, 'endAt', s.end_at, 'settings', s.settings) order by s.position), '[]'::json)
   from stages s where s.assignment_id = ${assignments.id})`;
-const filesOfPerformance = sql<FileRow[]>`(select coalesce(json_agg(json_build_object(
-  'id', f.id, 'organisationId', f.organisation_id, 'originalName', f.original_name, 'size', f.size)
-  order by f.id), '[]'::json)
-  from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${performances.id})`;
 const questionOfLearner = sql<number | null>`(select q.id from performances q
   join stages qs on qs.id = q.stage_id
   where qs.assignment_id = ${assignments.id} and qs.model = 'questionwriting'
@@ -84,7 +85,7 @@ function prepareContextLookup(db: Db) {
       a: { id: assignments.id, stepIndex: assignments.stepIndex, isPublic: assignments.isPublic },
       participation: participations.status,
       stageRows: stagesOfAssignment,
-      files: filesOfPerformance,
+      files: attachedFilesOfPerformance,
       questionId: questionOfLearner,
     })
     .from(performances)
@@ -148,7 +149,7 @@ async function loadContext(db: Db, caller: Caller, ids: Ids) {
   return {
     ...rest,
     m,
-    files: fileRows.map((f) => ({ ...f, size: Number(f.size) })),
+    files: fileRows,
     rows,
     steps: stepsFor(rows),
   };
@@ -498,11 +499,11 @@ function preparedSave(db: Db, columns: readonly string[]) {
     byColumns = new Map();
     preparedSaves.set(db, byColumns);
   }
-  const key = [...columns].sort().join(',');
-  let statement = byColumns.get(key);
+  const name = saveStatementName(columns);
+  let statement = byColumns.get(name);
   if (!statement) {
     statement = saveStatement(db, columns);
-    byColumns.set(key, statement);
+    byColumns.set(name, statement);
   }
   return statement;
 }

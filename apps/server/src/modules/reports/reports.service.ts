@@ -1,6 +1,6 @@
 import type { EssayView, Language, Report, ScoreTable } from '@pw/contract';
 import { codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
-import { fileLink } from '../files/files.service';
+import { attachedFilesOfPerformance, fileLink } from '../files/files.service';
 import { givenReviewsOf, receivedReviewsOf } from '../reviews/reviews.service';
 import { type StoredScores, scoreClass } from './compute-reports';
 import { recomputeIfComplete } from './recompute';
@@ -59,8 +59,6 @@ export function maxScores(rows: readonly StageRow[]) {
   };
 }
 
-type FileRow = { id: number; organisationId: number; originalName: string; size: number };
-
 /**
  * The learner's work in the question, essay and revision stages, with the files attached, in one
  * statement (a report used to read them one after another).
@@ -80,10 +78,7 @@ async function worksOf(db: Db | Tx, rows: readonly StageRow[], enrollmentId: num
       isLate: performances.isLate,
       isCompleted: performances.isCompleted,
       responses: performances.responses,
-      files: sql<FileRow[]>`(select coalesce(json_agg(json_build_object(
-        'id', f.id, 'organisationId', f.organisation_id, 'originalName', f.original_name, 'size', f.size)
-        order by f.id), '[]'::json)
-        from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${performances.id})`,
+      files: attachedFilesOfPerformance,
     })
     .from(performances)
     .where(and(inArray(performances.stageId, ids), eq(performances.enrollmentId, enrollmentId)));
@@ -97,7 +92,7 @@ function workView(secret: string, p: Work | undefined): EssayView | null {
     content: p.content ?? null,
     plain_text: p.plainText ?? '',
     editor_type: p.editorType,
-    files: p.files.map((f) => fileLink(secret, { ...f, size: Number(f.size) })),
+    files: p.files.map((f) => fileLink(secret, f)),
     is_late: p.isLate,
     is_completed: p.isCompleted,
   };
