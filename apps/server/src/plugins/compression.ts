@@ -8,7 +8,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /**
  * The encoding to use for a request's `Accept-Encoding`: brotli when it is accepted, else gzip,
@@ -43,6 +43,19 @@ export function isCompressible(method: string, contentType: string, bytes: numbe
   return contentType.startsWith('application/json') && bytes >= COMPRESS_MIN_BYTES;
 }
 
+/** Packs an answer with the encoding: brotli quality 4 (text mode) or gzip level 6. */
+export function pack(payload: string | Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(payload, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload),
+        },
+      })
+    : gzipAsync(payload, { level: 6 });
+}
+
 /**
  * Compresses the JSON answers to reads in the scope it is registered in (the API) when they are
  * at least `COMPRESS_MIN_BYTES` and the client accepts brotli or gzip. Cheap settings on purpose: brotli
@@ -62,16 +75,7 @@ export function registerCompression(app: FastifyInstance) {
       reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
-    const packed =
-      encoding === 'br'
-        ? await brotli(payload, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 4,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
-            },
-          })
-        : await gzipAsync(payload, { level: 6 });
+    const packed = await pack(payload, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return packed;

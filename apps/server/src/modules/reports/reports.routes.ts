@@ -7,7 +7,7 @@ import {
 } from '@pw/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJson } from '../../lib/send-json';
+import { sendCached } from '../../lib/answer-cache';
 import { getReport, scoreTable, updateReport } from './reports.service';
 
 const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
@@ -54,9 +54,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/courses/:id/assignments/:aid/scores/', {
     schema: { tags: ['reports'], params: assignmentParams, response: { 200: scoreTableSchema } },
     // A row per learner with every rater's points (≈180 KB at 200 learners): built to the
-    // contract's type and sent with JSON.stringify rather than parsed again by its schema on the
-    // way out; the reports test parses it with the schema instead.
+    // contract's type (kept once completed) rather than parsed again by its schema on the way
+    // out; the reports test parses it with the schema instead.
     handler: async (request, reply) =>
-      sendJson(reply, await scoreTable(app.db, request, request.params.id, request.params.aid)),
+      sendCached(request, reply, await scoreTable(app.db, request, request.params.id, request.params.aid)),
   });
 };

@@ -1,6 +1,6 @@
 import type { EssayView, Language, Report, ScoreTable } from '@pw/contract';
 import { codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
@@ -14,6 +14,7 @@ import {
   stages,
   users,
 } from '../../db/schema';
+import { answerCacheOf, type CachedAnswer, rowStamp, uncachedAnswer } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
 import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
 import { attachedFilesOfPerformance, fileLink } from '../files/files.service';
@@ -286,37 +287,61 @@ export async function updateReport(
  */
 async function classScores(db: Db, assignmentId: number, completed: boolean) {
   if (completed) {
-    const stored = await db
-      .select({ id: enrollments.id, name: users.name, reportId: reports.id, scores: reports.scores })
-      .from(reports)
-      .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
-      .innerJoin(users, eq(users.id, enrollments.userId))
-      .innerJoin(
-        participations,
-        and(
-          eq(participations.assignmentId, reports.assignmentId),
-          eq(participations.enrollmentId, enrollments.id),
-        ),
-      )
-      .where(
-        and(
-          eq(reports.assignmentId, assignmentId),
-          isNotNull(reports.computedAt),
-          eq(participations.status, 1),
-          eq(enrollments.isActive, true),
-        ),
-      )
-      .orderBy(asc(users.name), asc(enrollments.id));
-    const learners = stored.flatMap((r) => {
-      const s = r.scores as StoredScores | null;
-      return s?.learner
-        ? [{ id: r.id, name: r.name, reportId: r.reportId as number | null, scores: s.learner }]
-        : [];
-    });
-    if (learners.length > 0 && learners.length === stored.length) {
-      const first = stored[0]!.scores as StoredScores;
-      return { learners, lowestEvaluatorIds: first.lowestEvaluatorIds };
-    }
+    const ofAssignment = and(eq(reports.assignmentId, assignmentId), isNotNull(reports.computedAt));
+    const [stored, [lowest]] = await Promise.all([
+      db
+        .select({
+          id: enrollments.id,
+          name: users.name,
+          reportId: reports.id,
+          // The six scores as the database keeps them beside the stored report (which also
+          // holds the class's averages and lowest evaluators: 2 KB each, read once below).
+          total: reports.scoreTotal,
+          essayWriting: reports.scoreEssayWriting,
+          peerReview: reports.scorePeerReview,
+          metacognition: reports.scoreMetacognition,
+          feedbackReview: reports.scoreFeedbackReview,
+          revisement: reports.scoreRevisement,
+        })
+        .from(reports)
+        .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
+        .innerJoin(users, eq(users.id, enrollments.userId))
+        .innerJoin(
+          participations,
+          and(
+            eq(participations.assignmentId, reports.assignmentId),
+            eq(participations.enrollmentId, enrollments.id),
+          ),
+        )
+        .where(and(ofAssignment, eq(participations.status, 1), eq(enrollments.isActive, true)))
+        .orderBy(asc(users.name), asc(enrollments.id)),
+      db
+        .select({ ids: sql<string[] | null>`${reports.scores}->'lowestEvaluatorIds'` })
+        .from(reports)
+        .where(ofAssignment)
+        .limit(1),
+    ]);
+    const learners = stored.flatMap(({ total, essayWriting, peerReview, metacognition, ...r }) =>
+      total === null
+        ? []
+        : [
+            {
+              id: r.id,
+              name: r.name,
+              reportId: r.reportId as number | null,
+              scores: {
+                total,
+                essayWriting: essayWriting ?? 0,
+                peerReview: peerReview ?? 0,
+                metacognition: metacognition ?? 0,
+                feedbackReview: r.feedbackReview ?? 0,
+                revisement: r.revisement ?? 0,
+              },
+            },
+          ],
+    );
+    if (learners.length > 0 && learners.length === stored.length)
+      return { learners, lowestEvaluatorIds: lowest?.ids ?? [] };
   }
   const { result } = await scoreClass(db, assignmentId);
   const ids = result.learners.map((l) => Number(l.learnerId));
@@ -338,51 +363,112 @@ async function classScores(db: Db, assignmentId: number, completed: boolean) {
   return {
     learners: result.learners.map((l) => {
       const id = Number(l.learnerId);
-      return { id, name: nameOf.get(id) ?? '', reportId: reportOf.get(id) ?? null, scores: l };
+      return { id, name: nameOf.get(id) ?? '', reportId: reportOf.get(id) ?? null, scores: l.scores };
     }),
     lowestEvaluatorIds: result.lowestEvaluatorIds,
   };
 }
 
-/** GET …/scores/: the score page (managers): every learner's scores and raters, red marks, pending objections. */
+/**
+ * The fingerprint of every row a completed assignment's score page is built from: the assignment
+ * and its stages, reports, participations, matchings, their points and objections, and the
+ * course's enrolments with their users (names, withdrawals).
+ */
+async function scorePageFingerprint(db: Db, courseId: number, assignmentId: number) {
+  const [row] = await db
+    .select({
+      stamp: sql<string>`concat_ws(',',
+        (select ${rowStamp('a')} from assignments a where a.id = ${assignmentId}),
+        (select ${rowStamp('s')} from stages s where s.assignment_id = ${assignmentId}),
+        (select ${rowStamp('r')} from reports r where r.assignment_id = ${assignmentId}),
+        (select ${rowStamp('p')} from participations p where p.assignment_id = ${assignmentId}),
+        (select ${rowStamp('m')} from peer_matchings m where m.assignment_id = ${assignmentId}),
+        (select ${rowStamp('x')} from peer_responses x join peer_matchings m on m.id = x.matching_id
+          where m.assignment_id = ${assignmentId}),
+        (select ${rowStamp('o')} from objections o join peer_matchings m on m.id = o.matching_id
+          where m.assignment_id = ${assignmentId}),
+        (select ${rowStamp('e')} from enrollments e where e.course_id = ${courseId}),
+        (select ${rowStamp('u')} from enrollments e join users u on u.id = e.user_id
+          where e.course_id = ${courseId}))`,
+    })
+    .from(assignments)
+    .where(eq(assignments.id, assignmentId));
+  return row?.stamp ?? '';
+}
+
+/**
+ * GET …/scores/: the score page (managers): every learner's scores and raters, red marks, pending
+ * objections. A completed assignment's page (≈180 KB at 200 learners) is kept while its
+ * fingerprint stays the same; before completion it is built on every request (provisional).
+ */
 export async function scoreTable(
   db: Db,
   caller: Caller,
   courseId: number,
   assignmentId: number,
-): Promise<ScoreTable> {
+): Promise<CachedAnswer> {
   const m = await loadMembership(db, caller, courseId);
   if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');
   const { a, rows, completed } = await assignmentOf(db, m, assignmentId);
-  const [klass, matchings] = await Promise.all([
-    classScores(db, a.id, completed),
-    db
-      .select()
-      .from(peerMatchings)
-      .where(eq(peerMatchings.assignmentId, a.id))
-      .orderBy(asc(peerMatchings.id)),
-  ]);
+  if (!completed) return uncachedAnswer(await buildScoreTable(db, a.id, rows, completed));
+  return answerCacheOf(db).get(`scores:${a.id}`, await scorePageFingerprint(db, courseId, a.id), () =>
+    buildScoreTable(db, a.id, rows, completed),
+  );
+}
+
+async function buildScoreTable(
+  db: Db,
+  assignmentId: number,
+  rows: readonly StageRow[],
+  completed: boolean,
+): Promise<ScoreTable> {
   // The assignment's matchings as a sub-query, not as a list of hundreds of ids: building and
-  // sending such a list cost more than the query itself.
+  // sending such a list cost more than the query itself; so all four reads run at once.
   const ofAssignment = db
     .select({ id: peerMatchings.id })
     .from(peerMatchings)
-    .where(eq(peerMatchings.assignmentId, a.id));
-  const [responses, pending] = matchings.length
-    ? await Promise.all([
-        db.select().from(peerResponses).where(inArray(peerResponses.matchingId, ofAssignment)),
-        db
-          .select({ id: objections.id, matching: objections.matchingId })
-          .from(objections)
-          .where(and(inArray(objections.matchingId, ofAssignment), eq(objections.status, 0))),
-      ])
-    : [[], []];
+    .where(eq(peerMatchings.assignmentId, assignmentId));
+  const [klass, matchings, responses, pending] = await Promise.all([
+    classScores(db, assignmentId, completed),
+    db
+      .select({
+        id: peerMatchings.id,
+        reviewerId: peerMatchings.reviewerId,
+        targetId: peerMatchings.targetId,
+        isCompleted: peerMatchings.isCompleted,
+      })
+      .from(peerMatchings)
+      .where(eq(peerMatchings.assignmentId, assignmentId))
+      .orderBy(asc(peerMatchings.id)),
+    // The points only (a review's comments can be long), in standard order.
+    db
+      .select({
+        matchingId: peerResponses.matchingId,
+        point: peerResponses.point,
+        editedPoint: peerResponses.editedPoint,
+      })
+      .from(peerResponses)
+      .where(inArray(peerResponses.matchingId, ofAssignment))
+      .orderBy(asc(peerResponses.matchingId), asc(peerResponses.standardIndex)),
+    db
+      .select({ id: objections.id, matching: objections.matchingId })
+      .from(objections)
+      .where(and(inArray(objections.matchingId, ofAssignment), eq(objections.status, 0))),
+  ]);
   const names = new Map(klass.learners.map((l) => [l.id, l.name]));
   const nameOf = (id: number) => names.get(id) ?? '';
   const received = new Map<number, (typeof matchings)[number][]>();
-  for (const x of matchings) received.set(x.targetId, [...(received.get(x.targetId) ?? []), x]);
+  for (const x of matchings) {
+    const list = received.get(x.targetId);
+    if (list) list.push(x);
+    else received.set(x.targetId, [x]);
+  }
   const answers = new Map<number, (typeof responses)[number][]>();
-  for (const r of responses) answers.set(r.matchingId, [...(answers.get(r.matchingId) ?? []), r]);
+  for (const r of responses) {
+    const list = answers.get(r.matchingId);
+    if (list) list.push(r);
+    else answers.set(r.matchingId, [r]);
+  }
   const targetOf = new Map(matchings.map((x) => [x.id, x.targetId]));
   const lowest = new Set(klass.lowestEvaluatorIds);
   const max = maxScores(rows);
@@ -399,12 +485,12 @@ export async function scoreTable(
         id: reportId,
         enrollment: id,
         name: nameOf(id),
-        essay_writing_score: round1(l.scores.essayWriting),
-        peer_review_score: round1(l.scores.peerReview),
-        metacognition_score: round1(l.scores.metacognition),
-        feedback_review_score: round1(l.scores.feedbackReview),
-        revisement_score: round1(l.scores.revisement),
-        total: round1(l.scores.total),
+        essay_writing_score: round1(l.essayWriting),
+        peer_review_score: round1(l.peerReview),
+        metacognition_score: round1(l.metacognition),
+        feedback_review_score: round1(l.feedbackReview),
+        revisement_score: round1(l.revisement),
+        total: round1(l.total),
         pr_performance: {
           reviewers: [
             ...mine.filter((x) => x.reviewerId !== id),
@@ -416,9 +502,10 @@ export async function scoreTable(
             is_self_review: x.reviewerId === id,
             is_completed: x.isCompleted,
             is_lowest: x.reviewerId !== id && lowest.has(String(x.reviewerId)),
-            responses: [...(answers.get(x.id) ?? [])]
-              .sort((p, q) => p.standardIndex - q.standardIndex)
-              .map((r) => ({ point: r.point, edited_point: r.editedPoint })),
+            responses: (answers.get(x.id) ?? []).map((r) => ({
+              point: r.point,
+              edited_point: r.editedPoint,
+            })),
           })),
         },
       };

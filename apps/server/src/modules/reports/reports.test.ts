@@ -201,6 +201,12 @@ describe('reports', () => {
       },
     });
     expect(adjusted.statusCode).toBe(200);
+    // The score page (kept between requests once completed) shows the adjustment at once.
+    const again = (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json();
+    const shown = again.reports
+      .find((r: { id: number }) => r.id === author.id)
+      .pr_performance.reviewers.find((r: { id: number }) => r.id === review.id);
+    expect(shown.responses[0].edited_point).toBe(review.responses[0].point === 0 ? 6 : 0);
     const [storedAfter] = await t.database.db.select().from(reports).where(eq(reports.id, author.id));
     expect(storedAfter!.computedAt!.getTime()).toBeGreaterThan(storedBefore!.computedAt!.getTime());
     const engine = scoreAssignment(await scoringInput(t.database.db, a.id));

@@ -21,6 +21,7 @@ import {
   stages,
   users,
 } from '../../db/schema';
+import { answerCacheOf, rowStamp } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
 import { assertInstructor, assertManager, type Caller, loadMembership } from '../courses/courses.policy';
 import { maxScores } from '../reports/reports.service';
@@ -271,10 +272,43 @@ export async function buildCourseResults(db: Db | Tx, courseId: number): Promise
   };
 }
 
-/** GET /courses/{id}/results/: the instructor and assistants. */
+/**
+ * The fingerprint of every row the results are built from: the course's assignments, their stages,
+ * reports and weights, its enrolments and their users. The performances behind the not-performed
+ * counts are left out (a few thousand rows, the cost of the answer itself): a completed
+ * assignment's performances cannot change while it stays completed — every write to one needs
+ * its stage open, or the peer-review step for a matching reset — and leaving completion changes
+ * the assignment's row.
+ */
+async function resultsFingerprint(db: Db, courseId: number) {
+  const [row] = await db
+    .select({
+      stamp: sql<string>`concat_ws(',',
+        (select ${rowStamp('a')} from assignments a where a.course_id = ${courseId}),
+        (select ${rowStamp('s')} from stages s join assignments a on a.id = s.assignment_id
+          where a.course_id = ${courseId}),
+        (select ${rowStamp('r')} from reports r join assignments a on a.id = r.assignment_id
+          where a.course_id = ${courseId}),
+        (select ${rowStamp('w')} from assignment_weights w join assignments a on a.id = w.assignment_id
+          where a.course_id = ${courseId}),
+        (select ${rowStamp('e')} from enrollments e where e.course_id = ${courseId}),
+        (select ${rowStamp('u')} from enrollments e join users u on u.id = e.user_id
+          where e.course_id = ${courseId}))`,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row?.stamp ?? '';
+}
+
+/**
+ * GET /courses/{id}/results/: the instructor and assistants. The answer (≈300 KB at 200 × 10) is
+ * kept while its fingerprint stays the same, so opening the page again costs one small statement.
+ */
 export async function courseResults(db: Db, caller: Caller, courseId: number) {
   assertManager(await loadMembership(db, caller, courseId));
-  return buildCourseResults(db, courseId);
+  return answerCacheOf(db).get(`results:${courseId}`, await resultsFingerprint(db, courseId), () =>
+    buildCourseResults(db, courseId),
+  );
 }
 
 /** GET …/assignments/weights: the completed assignments' weights (instructor and assistants). */
