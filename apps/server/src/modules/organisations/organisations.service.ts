@@ -55,9 +55,17 @@ export async function getConfiguration(db: Db, org: Organisation): Promise<Confi
   };
 }
 
+/** One formatter, made once: `toLocaleDateString` built a new one on every call (every request). */
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: APP_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date (YYYY-MM-DD) in the app's time zone, as the validity checks compare it. */
 export function todayIso(now: Date = new Date()): string {
-  return now.toLocaleDateString('en-CA', { timeZone: APP_TIMEZONE });
+  return dayFormat.format(now);
 }
 
 /** True when the organisation's licence has run out. */
