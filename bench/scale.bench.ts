@@ -32,6 +32,20 @@ const DBS = (process.env.BENCH_DBS ?? (process.env.DATABASE_URL ? 'postgres' : '
   .split(',')
   .map((s) => s.trim()) as ('pglite' | 'postgres')[];
 const GOAL = { pglite: 150, postgres: 50 } as const;
+/**
+ * The management table has goals of its own in issue 18: p95 ≤ 100 ms on PostgreSQL with at least
+ * half the raw-SQL floor's throughput, and ≤ 250 ms on PGlite.
+ */
+const MANAGEMENT_LABEL = 'instructor: management table (feedback review)';
+const MANAGEMENT_GOAL = { pglite: 250, postgres: 100 } as const;
+const MANAGEMENT_FLOOR_SHARE = { pglite: 0, postgres: 0.5 } as const;
+
+/** Whether a route's figures meet its goal on this database. */
+function meetsGoal(label: string, kind: 'pglite' | 'postgres', f: Figure, floor: Figure | undefined) {
+  if (label !== MANAGEMENT_LABEL) return f.p95 <= GOAL[kind];
+  const share = floor ? f.rps / floor.rps : 1;
+  return f.p95 <= MANAGEMENT_GOAL[kind] && share >= MANAGEMENT_FLOOR_SHARE[kind];
+}
 const PASSWORD = 'bench-password';
 
 // biome-ignore lint/suspicious/noExplicitAny: a script reads the answers loosely
@@ -700,7 +714,8 @@ for (const row of rows.values()) {
       fmt(fl),
       f && fl ? (f.rps / fl.rps).toFixed(2) : '–',
     );
-    if (f && row.label !== bareLabel) verdicts.push(f.p95 <= GOAL[kind] ? 'yes' : `no (${NAMES[kind]})`);
+    if (f && row.label !== bareLabel)
+      verdicts.push(meetsGoal(row.label, kind, f, fl) ? 'yes' : `no (${NAMES[kind]})`);
   }
   cells.push(
     verdicts.length

@@ -30,6 +30,9 @@ describe('the web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
+      // The page carries the same security headers as the API.
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
   });
 
