@@ -196,7 +196,10 @@ console.log('|---:|---:|---:|---:|---:|---:|');
 for (const n of SIZES) {
   const { courseId, assignmentId } = await buildCourse(n);
   const base = `/api/v1/courses/${courseId}/assignments/${assignmentId}`;
-  await drive(`${base}/management/`); // warm-up
+  // Warm-up of both routes: the first export also loads ExcelJS (imported on demand, once per
+  // server) and compiles its code, which is not what a class's exports cost.
+  await drive(`${base}/management/`);
+  await drive(`${base}/stages-of-learners/`);
   const bare = await drive('/api/v1/health/');
   const table = await drive(`${base}/management/`);
   const low = await floor(assignmentId);

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { loadExcel } from '../../lib/excel';
+import { commitPlain, loadExcel } from '../../lib/excel';
 import type { FileStorage } from '../../lib/storage';
 import type { Caller } from '../courses/courses.policy';
 import { safeFileName } from '../files/files.service';
@@ -82,7 +82,8 @@ export async function exportAttachments(
 /**
  * The stages-of-learners workbook: one sheet per step, one row per learner (part 2 §2 Export),
  * written into the response as it is made (ExcelJS's streaming writer, deflate level 1: the zip
- * at the default level was most of an export's time, for a file about as small).
+ * at the default level was most of an export's time, for a file about as small; data cells share
+ * one style object, `commitPlain`).
  */
 async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Readable> {
   const table = await managementTable(db, a);
@@ -113,16 +114,16 @@ async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language
     sheet.getRow(1).commit();
     table.names.forEach((person, i) => {
       const cell = table.rows[i]?.[stepIndex];
-      sheet
-        .addRow({
+      commitPlain(
+        sheet.addRow({
           code: person.code,
           name: person.name,
           participation: person.status === 1 ? L.yes : person.status === 2 ? L.waiting : L.no,
           completed: cell?.is_completed ? L.yes : L.no,
           finished: cell?.finished ?? 0,
           total: cell?.total ?? 0,
-        })
-        .commit();
+        }),
+      );
     });
     sheet.commit();
   });

@@ -66,6 +66,10 @@ describe('exports', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, '학번', '이름', '참여', '완료', '완료 수', '전체 수']);
     expect(sheet.rowCount).toBe(3); // header + assistant + learner
     expect(sheet.getRow(2).getCell(1).value).toBe('A1');
+    // The header is bold; the data cells (sharing one plain style) are not, and numbers stay numbers.
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(1).font?.bold).not.toBe(true);
+    expect(typeof sheet.getRow(2).getCell(6).value).toBe('number');
     expect(
       (
         await call(t, {

@@ -28,14 +28,11 @@ export async function managementOf(
 }
 
 /**
- * The student progress table of the management page (part 2 §3): one header per step with
- * how many finished, one row per learner with a cell per step. Peer review counts finished
- * reviews, feedback review counts rated reviews; other steps count the learner's own work.
- *
- * Five reads at once (each filtered to this assignment), then one pass over each: the cost grows
- * with the number of learners, not with its square.
+ * The table's seven reads, each filtered to the assignment, prepared once per database handle:
+ * building them with the query builder on every request cost more than running them.
  */
-export async function managementTable(db: Db, a: AssignmentRow): Promise<ManagementTable> {
+function prepareTableQueries(db: Db) {
+  const assignment = sql.placeholder('assignment');
   // This assignment's own work (essay, questions, revision), not every assignment's; the review
   // steps are counted from the matchings.
   const workStages = db
@@ -43,16 +40,21 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
     .from(stages)
     .where(
       and(
-        eq(stages.assignmentId, a.id),
+        eq(stages.assignmentId, assignment),
         notInArray(stages.model, ['peerreview', 'feedbackreview', 'adjustment']),
       ),
     );
   const completed = sql`${peerMatchings.isCompleted}`;
   const count = (where?: SQL) =>
     (where ? sql<number>`count(*) filter (where ${where})` : sql<number>`count(*)`).mapWith(Number);
-  const [stageRows, people, done, owedRows, receivedRows, filedRows, reportRows] = await Promise.all([
-    db.select().from(stages).where(eq(stages.assignmentId, a.id)).orderBy(asc(stages.position)),
-    db
+  return {
+    stages: db
+      .select()
+      .from(stages)
+      .where(eq(stages.assignmentId, assignment))
+      .orderBy(asc(stages.position))
+      .prepare('management_stages'),
+    people: db
       .select({
         enrollmentId: enrollments.id,
         name: users.name,
@@ -64,9 +66,10 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       .from(participations)
       .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
       .innerJoin(users, eq(users.id, enrollments.userId))
-      .where(and(eq(participations.assignmentId, a.id), eq(enrollments.isActive, true)))
-      .orderBy(asc(enrollments.code), asc(users.name)),
-    db
+      .where(and(eq(participations.assignmentId, assignment), eq(enrollments.isActive, true)))
+      .orderBy(asc(enrollments.code), asc(users.name))
+      .prepare('management_people'),
+    done: db
       .select({
         id: performances.id,
         stageId: performances.stageId,
@@ -76,15 +79,17 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
         lateAt: performances.lateAt,
       })
       .from(performances)
-      .where(inArray(performances.stageId, workStages)),
+      .where(inArray(performances.stageId, workStages))
+      .prepare('management_work'),
     // Per reviewer: the reviews they owe and those they finished.
-    db
+    owed: db
       .select({ id: peerMatchings.reviewerId, owed: count(), reviewed: count(completed) })
       .from(peerMatchings)
-      .where(eq(peerMatchings.assignmentId, a.id))
-      .groupBy(peerMatchings.reviewerId),
+      .where(eq(peerMatchings.assignmentId, assignment))
+      .groupBy(peerMatchings.reviewerId)
+      .prepare('management_owed'),
     // Per author: the others' finished reviews of their essay, and how many of them they rated.
-    db
+    received: db
       .select({
         id: peerMatchings.targetId,
         received: count(completed),
@@ -92,9 +97,12 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       })
       .from(peerMatchings)
       .leftJoin(feedbackMatchings, eq(feedbackMatchings.matchingId, peerMatchings.id))
-      .where(and(eq(peerMatchings.assignmentId, a.id), ne(peerMatchings.reviewerId, peerMatchings.targetId)))
-      .groupBy(peerMatchings.targetId),
-    db
+      .where(
+        and(eq(peerMatchings.assignmentId, assignment), ne(peerMatchings.reviewerId, peerMatchings.targetId)),
+      )
+      .groupBy(peerMatchings.targetId)
+      .prepare('management_received'),
+    filed: db
       .select({
         matching: peerMatchings.id,
         targetId: peerMatchings.targetId,
@@ -103,11 +111,45 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       })
       .from(objections)
       .innerJoin(peerMatchings, eq(peerMatchings.id, objections.matchingId))
-      .where(eq(peerMatchings.assignmentId, a.id)),
-    db
+      .where(eq(peerMatchings.assignmentId, assignment))
+      .prepare('management_objections'),
+    reports: db
       .select({ id: reports.id, enrollmentId: reports.enrollmentId })
       .from(reports)
-      .where(eq(reports.assignmentId, a.id)),
+      .where(eq(reports.assignmentId, assignment))
+      .prepare('management_reports'),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareTableQueries>>();
+function preparedOf(db: Db) {
+  let q = prepared.get(db);
+  if (!q) {
+    q = prepareTableQueries(db);
+    prepared.set(db, q);
+  }
+  return q;
+}
+
+/**
+ * The student progress table of the management page (part 2 §3): one header per step with
+ * how many finished, one row per learner with a cell per step. Peer review counts finished
+ * reviews, feedback review counts rated reviews; other steps count the learner's own work.
+ *
+ * Seven prepared reads at once (each filtered to this assignment), then one pass over each: the
+ * cost grows with the number of learners, not with its square.
+ */
+export async function managementTable(db: Db, a: AssignmentRow): Promise<ManagementTable> {
+  const q = preparedOf(db);
+  const at = { assignment: a.id };
+  const [stageRows, people, done, owedRows, receivedRows, filedRows, reportRows] = await Promise.all([
+    q.stages.execute(at),
+    q.people.execute(at),
+    q.done.execute(at),
+    q.owed.execute(at),
+    q.received.execute(at),
+    q.filed.execute(at),
+    q.reports.execute(at),
   ]);
   const steps = stepsOf(
     stageRows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { type Language, type ManagerAssignmentQuery, type ManagerUserQuery, sheetName } from '@pw/contract';
 import type { Db } from '../../db/client';
-import { loadExcel } from '../../lib/excel';
+import { commitPlain, loadExcel } from '../../lib/excel';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { assertStaff } from '../accounts/staff.policy';
 import { listCoursesForStaff } from '../courses/manager-courses.service';
@@ -84,7 +84,7 @@ async function streamSheet(
   sheet.columns = columns;
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const row of rows) sheet.addRow(row).commit();
+  for (const row of rows) commitPlain(sheet.addRow(row));
   sheet.commit();
   book.commit().catch((error: unknown) => out.destroy(error as Error));
   return out;

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { type CourseResults, type Language, type ResultRow, sheetName } from '@pw/contract';
 import type { Db } from '../../db/client';
-import { loadExcel } from '../../lib/excel';
+import { commitPlain, loadExcel } from '../../lib/excel';
 import { assertManager, type Caller, loadMembership } from '../courses/courses.policy';
 import { buildCourseResults } from './results.service';
 
@@ -101,7 +101,7 @@ async function writeWorkbook(results: CourseResults, lang: Language): Promise<Re
     };
     for (const cell of row.assignments)
       for (const [key] of PARTS) values[`${cell.pk}-${key}`] = cell.scores ? cell.scores[key] : null;
-    sheet.addRow(values).commit();
+    commitPlain(sheet.addRow(values));
   };
   for (const row of results.table.rows) add(row);
   for (const row of results.table.withdrawn) add(row);
