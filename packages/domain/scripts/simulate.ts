@@ -712,8 +712,7 @@ const NOT_YET_MET = new Set<string>([
   'delta4/2',
   'delta4/all',
   'unreliable-gain/2',
-  ...['careful', 'typical', 'unreliable', 'unfinished', 'colluding'].map((mix) => `rho/${mix}`),
-  'rho0.8/typical',
+  ...['careful', 'unreliable', 'unfinished', 'colluding'].map((mix) => `rho/${mix}`),
   'rho0.8/unreliable',
   ...['same-mark', 'max-giver', 'contrarian']
     .flatMap((kind) =>
@@ -955,7 +954,8 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
       `## The ${kind} reviewer`,
       '',
       `A typical class where 5 % of the learners (at least one) ${PLANTED_TITLES[kind] ?? kind}: how`,
-      'often such a learner is among the evaluators marked red (lowest 30 % of evaluation accuracy),',
+      'often such a learner is among the evaluators marked red (the lowest 30 % by closeness ×',
+      'discrimination, docs/scoring.md section 9),',
       'over about 100 such learners per cell, by rubric shape. In brackets: how often their *true*',
       'accuracy (distance of their marks from the true quality) is among the lowest 30 % of the',
       "class's evaluators, i.e. what a ranking by the truth itself would mark: where it is below the",

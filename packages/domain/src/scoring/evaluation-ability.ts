@@ -3,6 +3,7 @@
 // which the essay score uses to correct and weight their ratings.
 import {
   ANCHOR_WEIGHT,
+  FULL_CREDIT_TRACKING,
   LENIENCY_PRIOR_ESSAYS,
   MIN_WEIGHT,
   OUTLIER_SCALE,
@@ -36,8 +37,10 @@ export interface ReviewerRecord {
   measuredDiscrimination: number | null;
   /** Probability that the marks follow the essays' quality (tracking.ts): the factor used. */
   discrimination: number | null;
-  /** closeness × discrimination */
+  /** closeness × min(1, discrimination ÷ FULL_CREDIT_TRACKING): the score's accuracy. */
   accuracy: number | null;
+  /** closeness × discrimination: how far the ratings can be trusted, the order of the red marks. */
+  trust: number | null;
 }
 
 /** What the loop believes about one reviewer; shares of the scale. */
@@ -243,6 +246,7 @@ function measureReviewers(
         measuredDiscrimination: null,
         discrimination: null,
         accuracy: null,
+        trust: null,
       };
       records.set(review.reviewerId, record);
     }
@@ -289,6 +293,7 @@ function measureReviewers(
     record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
     record.discrimination = measureTracking(record.sums)?.probability ?? null;
     record.accuracy = combineAccuracy(record);
+    record.trust = combineTrust(record);
   }
   return records;
 }
@@ -352,10 +357,20 @@ function updateModels(
   }
 }
 
-// Accuracy = closeness × discrimination, where discrimination is the probability that the marks
-// follow the essays' quality (tracking.ts): near 1 for an honest reviewer, towards 0 only when the
-// marks clearly stay put or move against the others.
+// Accuracy (the score) = closeness × min(1, discrimination ÷ FULL_CREDIT_TRACKING), where
+// discrimination is the probability that the marks follow the essays' quality (tracking.ts). The
+// score is discounted only when it is more likely than not that the marks do not follow the essays:
+// a doubt that three essays cannot settle (a careful reviewer who gave 2, 2, 2) costs no credit,
+// while it would reorder careful reviewers whose closeness differs by less.
 function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
+  const { closeness, discrimination } = record;
+  if (closeness === null || discrimination === null) return null;
+  return closeness * Math.min(1, discrimination / FULL_CREDIT_TRACKING);
+}
+
+// Trust (the red marks) = closeness × discrimination: an instructor is pointed at ratings on the
+// doubt itself, before it is settled.
+function combineTrust(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
   const { closeness, discrimination } = record;
   if (closeness === null || discrimination === null) return null;
   return closeness * discrimination;

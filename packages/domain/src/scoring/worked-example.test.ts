@@ -124,7 +124,8 @@ describe('the worked example of docs/scoring.md', () => {
       B: { closeness: 1, measured: 0.76815, discrimination: 1, accuracy: 1 },
       C: { closeness: 0.53981, measured: 1, discrimination: 1, accuracy: 0.5398 },
       // The same mark on essays the others marked 5 and 2: L = 0.0366, 0.0366 / (0.9 L + 0.1).
-      D: { closeness: 0.48657, measured: 0, discrimination: 0.2752, accuracy: 0.1339 },
+      // Below 0.5, the score keeps 0.2752 / 0.5 of the closeness: 0.48657 × 0.5504.
+      D: { closeness: 0.48657, measured: 0, discrimination: 0.2752, accuracy: 0.2678 },
     };
     for (const [id, figures] of Object.entries(expected)) {
       const evaluation = learner(result, id).evaluation;
@@ -133,6 +134,13 @@ describe('the worked example of docs/scoring.md', () => {
       expect(evaluation.discrimination).toBeCloseTo(figures.discrimination, 4);
       expect(evaluation.accuracy).toBeCloseTo(figures.accuracy, 4);
     }
+    // The red marks' order: closeness × discrimination, D 0.1339 the lowest.
+    const trust = (id: string) => {
+      const evaluation = learner(result, id).evaluation;
+      return (evaluation.closeness ?? 0) * (evaluation.discrimination ?? 0);
+    };
+    expect(trust('D')).toBeCloseTo(0.1339, 4);
+    expect(trust('C')).toBeCloseTo(0.5398, 4);
   });
 
   it('step 6: the self-assessment gaps', () => {
@@ -158,7 +166,7 @@ describe('the worked example of docs/scoring.md', () => {
       A: [56.9, 9.6, 9, 8, 8, 91.5, 1],
       B: [25.7, 10, 4.6, 9, 6, 55.3, 3],
       C: [48.6, 5.4, 10, 8, 9, 81, 2],
-      D: [35.1, 1.3, 8.3, 3, 5, 52.7, 4],
+      D: [35.1, 2.7, 8.3, 3, 5, 54.1, 4],
     };
     for (const [id, [es, pe, me, fe, re, total, rank]] of Object.entries(scores)) {
       const l = learner(result, id);
@@ -175,11 +183,11 @@ describe('the worked example of docs/scoring.md', () => {
     }
     expect(result.classAverages).toEqual({
       essayWriting: 41.6,
-      peerReview: 6.6,
+      peerReview: 6.9,
       metacognition: 8,
       feedbackReview: 7,
       revisement: 7,
-      total: 70.1,
+      total: 70.5,
     });
   });
 });
