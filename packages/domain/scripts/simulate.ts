@@ -709,10 +709,8 @@ interface Criterion {
 const PLANTED_GOALS: Record<string, number> = { 'same-mark': 0.99, 'max-giver': 0.99, contrarian: 0.95 };
 /** Goals reported but not yet met, so not failing `--check` (kind/shape or a mix's ρ). */
 const NOT_YET_MET = new Set<string>([
-  'delta4/2',
-  'delta4/all',
   'unreliable-gain/2',
-  ...['careful', 'unreliable', 'unfinished', 'colluding'].map((mix) => `rho/${mix}`),
+  ...['careful', 'unreliable'].map((mix) => `rho/${mix}`),
   'rho0.8/unreliable',
   ...['same-mark', 'max-giver', 'contrarian']
     .flatMap((kind) =>

@@ -17,7 +17,6 @@ import {
   clamp,
   computeMean,
   createComparisonSums,
-  isSameMarkOnDifferentEssays,
   measureReviewerCloseness,
   measureSlope,
 } from './statistics';
@@ -76,7 +75,7 @@ interface EssaySums {
   weight: number[];
   /** Σ w²·variance: with Σ w, how unsure the consensus is. */
   noise: number[];
-  /** Σ of the reviewers' own points: the others' plain mean for the same-mark rule. */
+  /** Σ of the reviewers' own points: the others' plain mean, a yardstick and the tracking test's. */
   plain: number[];
   count: number[];
 }
@@ -301,9 +300,9 @@ function measureReviewers(
 // Each peer's leniency = mean deviation from the others, shrunk towards 0 by LENIENCY_PRIOR_RATINGS
 // ratings; error variance = mean squared deviation around that leniency minus the part the
 // others' consensus explains (Vancouver), shrunk towards the class by VARIANCE_PRIOR_RATINGS
-// ratings and never below the rounding variance. Weight = 1 ÷ variance (the optimal weight for
-// independent errors), 0 for a same-mark reviewer (their marks carry no information), scaled so
-// the average peer weighs 1 and floored at MIN_WEIGHT.
+// ratings and never below the rounding variance. Weight = tracking probability ÷ variance (the
+// optimal weight for independent errors, times the probability that the marks follow the essays
+// at all), scaled so the average peer weighs 1 and floored at MIN_WEIGHT.
 function updateModels(
   table: RatingTable,
   models: Map<string, ReviewerModel>,
@@ -340,11 +339,12 @@ function updateModels(
       (VARIANCE_PRIOR_RATINGS * classVariance + (residual?.excess ?? 0)) /
         (VARIANCE_PRIOR_RATINGS + (residual?.count ?? 0)),
     );
-    const informative = record === undefined || !isSameMarkOnDifferentEssays(record.sums);
     // Marks that do not follow the essays carry that much less information about them (the
-    // tracking probability measured with this round's comparisons).
+    // tracking probability measured with this round's comparisons). No weight is set to nothing
+    // outright: a mark that never varies still sits near the class, and where an essay's only
+    // other reviewer is unreliable it is what keeps the essay's score from resting on that one.
     const tracks = record?.discrimination ?? 1;
-    precision.set(reviewerId, informative ? tracks / model.variance : 0);
+    precision.set(reviewerId, tracks / model.variance);
   }
   const average = computeMean([...precision.values()]) ?? 0;
   for (const [reviewerId, model] of models) {
