@@ -17,6 +17,12 @@ export const UNVARYING_PRIOR = 0.1;
 /** Share of reviewers assumed, before their marks are seen, to mark without regard to the quality. */
 export const AGAINST_PRIOR = 0.02;
 /**
+ * Probability that the marks follow the essays (the tracking test) from which the
+ * evaluation-ability score takes no discount: below it the score keeps discrimination ÷ this
+ * share of the closeness. Red marks take the probability as it is (closeness × discrimination).
+ */
+export const FULL_CREDIT_TRACKING = 0.5;
+/**
  * Share of the closeness yardstick taken from the others' plain mean; the rest from their
  * reliability-weighted consensus (which is fitted on everyone's marks, the reviewer's included).
  */

@@ -320,6 +320,7 @@ describe('scoreEvaluationAbility', () => {
     measuredDiscrimination: accuracy === null ? null : 1,
     discrimination: accuracy === null ? null : 1,
     accuracy,
+    trust: accuracy,
   });
 
   const classAverage = (accuracy: number) => ({ accuracy, basis: 'classAverage' as const });

@@ -3,6 +3,7 @@
 // which the essay score uses to correct and weight their ratings.
 import {
   ANCHOR_WEIGHT,
+  FULL_CREDIT_TRACKING,
   LENIENCY_PRIOR_ESSAYS,
   MIN_WEIGHT,
   OUTLIER_SCALE,
@@ -16,7 +17,6 @@ import {
   clamp,
   computeMean,
   createComparisonSums,
-  isSameMarkOnDifferentEssays,
   measureReviewerCloseness,
   measureSlope,
 } from './statistics';
@@ -36,8 +36,10 @@ export interface ReviewerRecord {
   measuredDiscrimination: number | null;
   /** Probability that the marks follow the essays' quality (tracking.ts): the factor used. */
   discrimination: number | null;
-  /** closeness × discrimination */
+  /** closeness × min(1, discrimination ÷ FULL_CREDIT_TRACKING): the score's accuracy. */
   accuracy: number | null;
+  /** closeness × discrimination: how far the ratings can be trusted, the order of the red marks. */
+  trust: number | null;
 }
 
 /** What the loop believes about one reviewer; shares of the scale. */
@@ -73,7 +75,7 @@ interface EssaySums {
   weight: number[];
   /** Σ w²·variance: with Σ w, how unsure the consensus is. */
   noise: number[];
-  /** Σ of the reviewers' own points: the others' plain mean for the same-mark rule. */
+  /** Σ of the reviewers' own points: the others' plain mean, a yardstick and the tracking test's. */
   plain: number[];
   count: number[];
 }
@@ -243,6 +245,7 @@ function measureReviewers(
         measuredDiscrimination: null,
         discrimination: null,
         accuracy: null,
+        trust: null,
       };
       records.set(review.reviewerId, record);
     }
@@ -289,6 +292,7 @@ function measureReviewers(
     record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
     record.discrimination = measureTracking(record.sums)?.probability ?? null;
     record.accuracy = combineAccuracy(record);
+    record.trust = combineTrust(record);
   }
   return records;
 }
@@ -296,9 +300,9 @@ function measureReviewers(
 // Each peer's leniency = mean deviation from the others, shrunk towards 0 by LENIENCY_PRIOR_RATINGS
 // ratings; error variance = mean squared deviation around that leniency minus the part the
 // others' consensus explains (Vancouver), shrunk towards the class by VARIANCE_PRIOR_RATINGS
-// ratings and never below the rounding variance. Weight = 1 ÷ variance (the optimal weight for
-// independent errors), 0 for a same-mark reviewer (their marks carry no information), scaled so
-// the average peer weighs 1 and floored at MIN_WEIGHT.
+// ratings and never below the rounding variance. Weight = tracking probability ÷ variance (the
+// optimal weight for independent errors, times the probability that the marks follow the essays
+// at all), scaled so the average peer weighs 1 and floored at MIN_WEIGHT.
 function updateModels(
   table: RatingTable,
   models: Map<string, ReviewerModel>,
@@ -335,11 +339,12 @@ function updateModels(
       (VARIANCE_PRIOR_RATINGS * classVariance + (residual?.excess ?? 0)) /
         (VARIANCE_PRIOR_RATINGS + (residual?.count ?? 0)),
     );
-    const informative = record === undefined || !isSameMarkOnDifferentEssays(record.sums);
     // Marks that do not follow the essays carry that much less information about them (the
-    // tracking probability measured with this round's comparisons).
+    // tracking probability measured with this round's comparisons). No weight is set to nothing
+    // outright: a mark that never varies still sits near the class, and where an essay's only
+    // other reviewer is unreliable it is what keeps the essay's score from resting on that one.
     const tracks = record?.discrimination ?? 1;
-    precision.set(reviewerId, informative ? tracks / model.variance : 0);
+    precision.set(reviewerId, tracks / model.variance);
   }
   const average = computeMean([...precision.values()]) ?? 0;
   for (const [reviewerId, model] of models) {
@@ -352,10 +357,20 @@ function updateModels(
   }
 }
 
-// Accuracy = closeness × discrimination, where discrimination is the probability that the marks
-// follow the essays' quality (tracking.ts): near 1 for an honest reviewer, towards 0 only when the
-// marks clearly stay put or move against the others.
+// Accuracy (the score) = closeness × min(1, discrimination ÷ FULL_CREDIT_TRACKING), where
+// discrimination is the probability that the marks follow the essays' quality (tracking.ts). The
+// score is discounted only when it is more likely than not that the marks do not follow the essays:
+// a doubt that three essays cannot settle (a careful reviewer who gave 2, 2, 2) costs no credit,
+// while it would reorder careful reviewers whose closeness differs by less.
 function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
+  const { closeness, discrimination } = record;
+  if (closeness === null || discrimination === null) return null;
+  return closeness * Math.min(1, discrimination / FULL_CREDIT_TRACKING);
+}
+
+// Trust (the red marks) = closeness × discrimination: an instructor is pointed at ratings on the
+// doubt itself, before it is settled.
+function combineTrust(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
   const { closeness, discrimination } = record;
   if (closeness === null || discrimination === null) return null;
   return closeness * discrimination;

@@ -128,16 +128,30 @@ describe('scoreAssignment properties', () => {
     );
   });
 
-  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower accuracy', () => {
+  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower closeness × discrimination', () => {
     fc.assert(
       fc.property(shapeArbitrary, (shape) => {
         const result = scoreAssignment(messyClass(shape));
         const measured = result.learners.filter((l) => l.evaluation.accuracy !== null);
         expect(result.lowestEvaluatorIds.length).toBeLessThanOrEqual(Math.floor(measured.length * 0.3));
-        const accuracy = (l: LearnerScores) => l.evaluation.accuracy ?? 0;
+        const trust = (l: LearnerScores) =>
+          (l.evaluation.closeness ?? 0) * (l.evaluation.discrimination ?? 0);
         const unmarked = measured.filter((l) => !l.evaluation.isLowest);
         for (const m of measured.filter((l) => l.evaluation.isLowest)) {
-          for (const u of unmarked) expect(accuracy(u)).toBeGreaterThanOrEqual(accuracy(m) - 1e-9);
+          for (const u of unmarked) expect(trust(u)).toBeGreaterThanOrEqual(trust(m) - 1e-9);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('discounts accuracy only below a tracking probability of one half: closeness × min(1, 2 × discrimination)', () => {
+    fc.assert(
+      fc.property(shapeArbitrary, (shape) => {
+        for (const l of scoreAssignment(messyClass(shape)).learners) {
+          const { accuracy, closeness, discrimination } = l.evaluation;
+          if (accuracy === null) continue;
+          expect(accuracy).toBeCloseTo((closeness ?? 0) * Math.min(1, 2 * (discrimination ?? 0)), 12);
         }
       }),
       { numRuns: 40 },
@@ -539,12 +553,14 @@ describe('the same-mark rule and red marks', () => {
     const l0 = byId(result).get('l0');
     // A careful reviewer gives 2 to all three about a quarter of the time (1 or 2 for the 1.5,
     // 2 or 3 for the 2.5): weak evidence against one in ten reviewers who give one mark to
-    // everything, so l0 keeps about three quarters of its credit (7.6 of 10), above l1, l3, l4
-    // and l5, who are further from the others.
+    // everything, discrimination about 0.76. That is above the 0.5 from which the score takes
+    // no discount, so l0 keeps its full credit (10 of 10; 7.6 when the score took the
+    // probability as it is), above l1, l3, l4 and l5, who are further from the others.
     expect(l0?.evaluation.closeness ?? 0).toBeGreaterThan(0.999);
     expect(l0?.evaluation.discrimination ?? 0).toBeGreaterThan(0.7);
     expect(l0?.evaluation.discrimination ?? 1).toBeLessThan(0.8);
-    expect(l0?.scores.peerReview ?? 0).toBeGreaterThanOrEqual(7);
+    expect(l0?.evaluation.accuracy ?? 0).toBeCloseTo(l0?.evaluation.closeness ?? -1, 12);
+    expect(l0?.scores.peerReview).toBe(10);
     expect(result.lowestEvaluatorIds).not.toContain('l0');
     // Less accurate reviewers (further from the others) score below l0.
     const others = result.learners.filter((l) => l.learnerId !== 'l0');

@@ -202,16 +202,17 @@ function averageMeasured(
 }
 
 // Evaluators (members with a measured accuracy) in the lowest LOWEST_EVALUATOR_SHARE: at most
-// floor(30 % of them), worst first. Worst = lowest accuracy; ties on accuracy are broken by
-// closeness, then discrimination (lower is worse). Evaluators equal on all three are all in or
+// floor(30 % of them), worst first. Worst = lowest trust (closeness × discrimination, the
+// accuracy before the benefit of the doubt); ties are broken by closeness, then discrimination
+// (lower is worse). Evaluators equal on all three are all in or
 // all out. Never by id or name: the order among learners must not decide who is marked.
 function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerRecord>): Set<string> {
   const measured: { id: string; key: number[] }[] = [];
   for (const learner of table.learners) {
     const record = records.get(learner.id);
-    const accuracy = record?.accuracy;
-    if (!learner.isInstructorLearner && accuracy !== undefined && accuracy !== null) {
-      const key = [accuracy, record?.closeness ?? 0, record?.discrimination ?? 0].map(toTieKey);
+    const trust = record?.trust;
+    if (!learner.isInstructorLearner && trust !== undefined && trust !== null) {
+      const key = [trust, record?.closeness ?? 0, record?.discrimination ?? 0].map(toTieKey);
       measured.push({ id: learner.id, key });
     }
   }

@@ -114,7 +114,10 @@ export interface EvaluationDetail {
   /** Discrimination as measured; `discrimination` is this pulled up towards the class when low. */
   measuredDiscrimination: number | null;
   discrimination: number | null;
-  /** closeness × discrimination, or null when nothing could be compared. */
+  /**
+   * closeness × min(1, discrimination ÷ 0.5): the accuracy of the PE score, or null when nothing
+   * could be compared (docs/scoring.md section 3).
+   */
   accuracy: number | null;
   /** Weight of this learner's ratings in essay scores. */
   weight: number;
@@ -174,8 +177,9 @@ export interface AssignmentScores {
   classAverages: ScoreSet;
   memberCount: number;
   /**
-   * Evaluators in the lowest 30 % of evaluation accuracy (ties broken by closeness, then
-   * discrimination; docs/scoring.md section 9): their ratings are marked red.
+   * Evaluators in the lowest 30 % by closeness × discrimination (the accuracy before the benefit of
+   * the doubt; ties broken by closeness, then discrimination; docs/scoring.md section 9): their
+   * ratings are marked red.
    */
   lowestEvaluatorIds: string[];
   /**

@@ -73,24 +73,26 @@ describe('the worked example of docs/scoring.md', () => {
   });
 
   it('steps 2 and 3: leniency, variance and weight after each round', () => {
+    // D's marks never vary: weight = tracking probability ÷ variance like everyone's (0.2280,
+    // 0.2618, 0.2768 in rounds 1–3), never set to the 0.01 floor outright.
     const rounds = [
       {
-        A: [-0.025, 0.011484, 1.32872],
-        B: [0, 0.007578, 2.01363],
-        C: [0.05, 0.023203, 0.65765],
-        D: [-0.025, 0.031484, 0.01],
+        A: [-0.025, 0.011484, 1.293],
+        B: [0, 0.007578, 1.9595],
+        C: [0.05, 0.023203, 0.63997],
+        D: [-0.025, 0.031484, 0.10752],
       },
       {
-        A: [-0.028125, 0.014248, 1.32803],
-        B: [0.003125, 0.010225, 1.85061],
-        C: [0.046875, 0.023037, 0.82136],
-        D: [-0.021875, 0.028154, 0.01],
+        A: [-0.028125, 0.014248, 1.27207],
+        B: [0.003125, 0.010225, 1.77263],
+        C: [0.046875, 0.023037, 0.78675],
+        D: [-0.021875, 0.028154, 0.16855],
       },
       {
-        A: [-0.027344, 0.01398, 1.30803],
-        B: [0.002344, 0.009634, 1.89804],
-        C: [0.047656, 0.023033, 0.79393],
-        D: [-0.022656, 0.027652, 0.01],
+        A: [-0.027344, 0.01398, 1.2508],
+        B: [0.002344, 0.009634, 1.81498],
+        C: [0.047656, 0.023033, 0.75919],
+        D: [-0.022656, 0.027652, 0.17503],
       },
     ];
     rounds.forEach((expected, index) => {
@@ -109,7 +111,7 @@ describe('the worked example of docs/scoring.md', () => {
   });
 
   it('step 4: the consensus and the plain mean per essay', () => {
-    const points = { A: [4.7412, 4], B: [2.1441, 2.5], C: [4.0488, 4], D: [2.9215, 3] };
+    const points = { A: [4.4529, 4], B: [2.2566, 2.5], C: [4.0488, 4], D: [2.9215, 3] };
     for (const [id, [consensus, mean]] of Object.entries(points)) {
       const standard = learner(result, id).peerReviewPoints[0];
       expect(standard?.consensus).toBeCloseTo(consensus ?? 0, 4);
@@ -124,7 +126,8 @@ describe('the worked example of docs/scoring.md', () => {
       B: { closeness: 1, measured: 0.76815, discrimination: 1, accuracy: 1 },
       C: { closeness: 0.53981, measured: 1, discrimination: 1, accuracy: 0.5398 },
       // The same mark on essays the others marked 5 and 2: L = 0.0366, 0.0366 / (0.9 L + 0.1).
-      D: { closeness: 0.48657, measured: 0, discrimination: 0.2752, accuracy: 0.1339 },
+      // Below 0.5, the score keeps 0.2752 / 0.5 of the closeness: 0.48657 × 0.5504.
+      D: { closeness: 0.48657, measured: 0, discrimination: 0.2752, accuracy: 0.2678 },
     };
     for (const [id, figures] of Object.entries(expected)) {
       const evaluation = learner(result, id).evaluation;
@@ -133,12 +136,19 @@ describe('the worked example of docs/scoring.md', () => {
       expect(evaluation.discrimination).toBeCloseTo(figures.discrimination, 4);
       expect(evaluation.accuracy).toBeCloseTo(figures.accuracy, 4);
     }
+    // The red marks' order: closeness × discrimination, D 0.1339 the lowest.
+    const trust = (id: string) => {
+      const evaluation = learner(result, id).evaluation;
+      return (evaluation.closeness ?? 0) * (evaluation.discrimination ?? 0);
+    };
+    expect(trust('D')).toBeCloseTo(0.1339, 4);
+    expect(trust('C')).toBeCloseTo(0.5398, 4);
   });
 
   it('step 6: the self-assessment gaps', () => {
     const gaps = {
-      A: [-0.7412, 'under'],
-      B: [1.8559, 'over'],
+      A: [-0.4529, 'accurate'],
+      B: [1.7434, 'over'],
       C: [-0.0488, 'accurate'],
       D: [-0.9215, 'under'],
     } as const;
@@ -155,10 +165,10 @@ describe('the worked example of docs/scoring.md', () => {
 
   it('step 8: the scores, totals and ranks', () => {
     const scores = {
-      A: [56.9, 9.6, 9, 8, 8, 91.5, 1],
-      B: [25.7, 10, 4.6, 9, 6, 55.3, 3],
+      A: [53.4, 9.6, 10, 8, 8, 89, 1],
+      B: [27.1, 10, 5, 9, 6, 57.1, 3],
       C: [48.6, 5.4, 10, 8, 9, 81, 2],
-      D: [35.1, 1.3, 8.3, 3, 5, 52.7, 4],
+      D: [35.1, 2.7, 8.3, 3, 5, 54.1, 4],
     };
     for (const [id, [es, pe, me, fe, re, total, rank]] of Object.entries(scores)) {
       const l = learner(result, id);
@@ -174,12 +184,12 @@ describe('the worked example of docs/scoring.md', () => {
       expect(l.isAverageEssayWritingScore || l.isAverageFeedbackReviewScore).toBe(false);
     }
     expect(result.classAverages).toEqual({
-      essayWriting: 41.6,
-      peerReview: 6.6,
-      metacognition: 8,
+      essayWriting: 41.1,
+      peerReview: 6.9,
+      metacognition: 8.3,
       feedbackReview: 7,
       revisement: 7,
-      total: 70.1,
+      total: 70.3,
     });
   });
 });
