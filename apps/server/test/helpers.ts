@@ -149,3 +149,11 @@ export function call(t: TestApp, opts: InjectOptions & { token?: string; host?: 
     headers: { host: host ?? 'localhost', ...(token ? { authorization: `Token ${token}` } : {}), ...headers },
   });
 }
+
+/**
+ * The signed file link with its signature's first character changed — always to a different
+ * character (replacing it with a fixed one would leave 1 link in 64 untouched).
+ */
+export function tamperedLink(link: string) {
+  return link.replace(/sig=(.)/, (_, first: string) => `sig=${first === 'x' ? 'y' : 'x'}`);
+}

@@ -104,6 +104,13 @@ export const reportSchema = z.object({
       discrimination: z.number().nullable(),
       accuracy: z.number().nullable(),
       is_lowest: z.boolean(),
+      /**
+       * Where the accuracy behind the peer-review score came from: `own` (compared with others),
+       * `class_average` (nobody else reviewed the same essays: the class's average accuracy),
+       * `neutral` (no essay of the assignment was reviewed by enough people to compare anyone:
+       * half the score per completed review), `none` (no review completed).
+       */
+      accuracy_basis: z.enum(['own', 'class_average', 'neutral', 'none']),
     }),
   }),
 });

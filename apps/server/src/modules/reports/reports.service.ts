@@ -1,5 +1,5 @@
 import type { EssayView, Language, Report, ScoreTable } from '@pw/contract';
-import { codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
+import { type AccuracyBasis, codeAt, type LearnerScores, type StageModel, stepsOf } from '@pw/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -27,6 +27,14 @@ type StageRow = typeof stages.$inferSelect;
 type Settings = Record<string, unknown>;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The engine's accuracy basis as the API spells it. */
+const BASIS = {
+  own: 'own',
+  classAverage: 'class_average',
+  neutral: 'neutral',
+  none: 'none',
+} as const satisfies Record<AccuracyBasis, Report['explanation']['evaluation']['accuracy_basis']>;
 
 async function assignmentOf(db: Db | Tx, m: Membership, assignmentId: number) {
   const [a] = await db
@@ -229,6 +237,7 @@ async function presentReport(
         discrimination: l.evaluation.discrimination,
         accuracy: l.evaluation.accuracy,
         is_lowest: l.evaluation.isLowest,
+        accuracy_basis: BASIS[l.evaluation.accuracyBasis],
       },
     },
   };

@@ -27,7 +27,7 @@ const move = (id: number) =>
 const get = (url: string, token: string | undefined) => call(t, { method: 'GET', url, token });
 
 /** A whole cycle for the learner, the peer and the assistant, stopped at the feedback step. */
-async function atFeedback() {
+async function atFeedback(peerCount = 2) {
   const created = await call(t, {
     method: 'POST',
     url: `${base()}/`,
@@ -41,7 +41,7 @@ async function atFeedback() {
         {
           model: 'peerreview',
           stage_object: {
-            peer_count: 2,
+            peer_count: peerCount,
             max_review_score: 10,
             max_metacognition_score: 10,
             standards: [{ question: '논지', max_point: 6 }],
@@ -155,6 +155,30 @@ describe('reports', () => {
     expect(table).toMatchObject({ completed: true, provisional: false });
     expect(table.reports).toHaveLength(3);
     expect(table.reports[0].pr_performance.reviewers.at(-1).is_self_review).toBe(true);
+  });
+
+  it('says where the peer-review accuracy came from: measured, or not measurable with one reviewer per essay', async () => {
+    const reportOf = async (id: number) => {
+      const reportId = (await get(`${base()}/${id}/`, w.tokens.learner)).json().report_id as number;
+      const res = await get(`${base()}/${id}/reports/${reportId}/`, w.tokens.learner);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const measured = await atFeedback(2);
+    await move(measured.id);
+    expect((await reportOf(measured.id)).explanation.evaluation).toMatchObject({ accuracy_basis: 'own' });
+    // One reviewer per essay: nobody can be compared, so the engine does not measure evaluation
+    // ability; the learner gets half the score for each completed review, and is told so.
+    const alone = await atFeedback(1);
+    await move(alone.id);
+    const report = await reportOf(alone.id);
+    expect(report.explanation.evaluation).toMatchObject({
+      accuracy_basis: 'neutral',
+      completed: 1,
+      assigned: 1,
+    });
+    expect(report.is_average_peer_review_score).toBe(true);
+    expect(report.peer_review_score).toBeCloseTo(10 * 0.5, 1);
   });
 
   it('the revision score keeps its first value as origin, initialise restores it, and totals follow', async () => {

@@ -69,6 +69,8 @@ export function ReportView({
     getInitialValueInEffect: false,
   });
   const maxTotal = r.scores.reduce((sum, s) => sum + s.max_score, 0);
+  // Where the peer-review score's accuracy came from: measured, or a stand-in said in words.
+  const basis = r.explanation.evaluation.accuracy_basis;
   const rows = r.scores.map((s) => {
     const key = KEY_OF[s.type];
     const mine = r[`${key}_score`];
@@ -171,7 +173,10 @@ export function ReportView({
             .filter((row) => row.averageGiven)
             .map((row) => (
               <Text key={row.type} size="sm" c="dimmed" mt="xs" data-testid={`average-given-${row.type}`}>
-                {t(`report.types.${row.type}`)}: {t('report.averageGiven')}
+                {t(`report.types.${row.type}`)}:{' '}
+                {row.type === 'PE' && basis === 'neutral'
+                  ? t('report.neutralGiven')
+                  : t('report.averageGiven')}
               </Text>
             ))}
         </Card>
@@ -223,10 +228,16 @@ export function ReportView({
                   assigned: r.explanation.evaluation.assigned,
                 })}
               </Text>
-              <Text size="sm">
-                {r.explanation.evaluation.closeness == null
-                  ? t('report.noComparison')
-                  : t('report.closeness', { percent: Math.round(r.explanation.evaluation.closeness * 100) })}
+              <Text size="sm" data-testid="evaluation-basis">
+                {basis === 'neutral'
+                  ? t('report.abilityNeutral')
+                  : basis === 'class_average'
+                    ? t('report.abilityClassAverage')
+                    : r.explanation.evaluation.closeness == null
+                      ? t('report.noComparison')
+                      : t('report.closeness', {
+                          percent: Math.round(r.explanation.evaluation.closeness * 100),
+                        })}
               </Text>
               {r.explanation.evaluation.is_lowest ? (
                 <Text size="sm" c="red.8">
