@@ -68,6 +68,8 @@ test('a learner reads their report on the completion tab', async ({ browser }) =
   await expect(others.getByRole('rowheader', { name: t('review.peer', { n: 1 }) })).toBeVisible();
   await expect(others.getByRole('columnheader', { name: t('report.othersAvg') })).toBeVisible();
   await expect(me.getByTestId('report-others-bias').first()).toBeVisible();
+  // How the learner evaluated others: measured against the other reviewers in the demo class.
+  await expect(me.getByTestId('evaluation-basis')).toContainText('%');
   await shot(me, 'report-wide-ko');
 });
 
