@@ -953,7 +953,7 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
       '',
       `A typical class where 5 % of the learners (at least one) ${PLANTED_TITLES[kind] ?? kind}: how`,
       'often such a learner is among the evaluators marked red (the lowest 30 % by closeness ×',
-      'discrimination, docs/scoring.md section 9),',
+      'discrimination², docs/scoring.md section 9),',
       'over about 100 such learners per cell, by rubric shape. In brackets: how often their *true*',
       'accuracy (distance of their marks from the true quality) is among the lowest 30 % of the',
       "class's evaluators, i.e. what a ranking by the truth itself would mark: where it is below the",

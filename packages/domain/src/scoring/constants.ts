@@ -19,7 +19,7 @@ export const AGAINST_PRIOR = 0.02;
 /**
  * Probability that the marks follow the essays (the tracking test) from which the
  * evaluation-ability score takes no discount: below it the score keeps discrimination ÷ this
- * share of the closeness. Red marks take the probability as it is (closeness × discrimination).
+ * share of the closeness. Red marks take the probability squared (closeness × discrimination²).
  */
 export const FULL_CREDIT_TRACKING = 0.5;
 /**

@@ -38,7 +38,7 @@ export interface ReviewerRecord {
   discrimination: number | null;
   /** closeness × min(1, discrimination ÷ FULL_CREDIT_TRACKING): the score's accuracy. */
   accuracy: number | null;
-  /** closeness × discrimination: how far the ratings can be trusted, the order of the red marks. */
+  /** closeness × discrimination²: how far the ratings can be trusted, the order of the red marks. */
   trust: number | null;
 }
 
@@ -368,12 +368,16 @@ function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discriminat
   return closeness * Math.min(1, discrimination / FULL_CREDIT_TRACKING);
 }
 
-// Trust (the red marks) = closeness × discrimination: an instructor is pointed at ratings on the
-// doubt itself, before it is settled.
+// Trust (the red marks) = closeness × discrimination²: an instructor is pointed at ratings on the
+// doubt itself, before it is settled. The doubt counts twice, because a reviewer whose marks may
+// not follow the essays is judged by a closeness that does not show it: marks that move against
+// the quality stay close to the others on middling essays (a contrarian's 1.2 − 0.6 is a careful
+// reviewer's mark), and a mark that never varies sits near the class mean. Squared, a tracking
+// probability of one half ranks such a reviewer below an honest one half as close to the others.
 function combineTrust(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
   const { closeness, discrimination } = record;
   if (closeness === null || discrimination === null) return null;
-  return closeness * discrimination;
+  return closeness * discrimination * discrimination;
 }
 
 function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {

@@ -128,14 +128,14 @@ describe('scoreAssignment properties', () => {
     );
   });
 
-  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower closeness × discrimination', () => {
+  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower closeness × discrimination²', () => {
     fc.assert(
       fc.property(shapeArbitrary, (shape) => {
         const result = scoreAssignment(messyClass(shape));
         const measured = result.learners.filter((l) => l.evaluation.accuracy !== null);
         expect(result.lowestEvaluatorIds.length).toBeLessThanOrEqual(Math.floor(measured.length * 0.3));
         const trust = (l: LearnerScores) =>
-          (l.evaluation.closeness ?? 0) * (l.evaluation.discrimination ?? 0);
+          (l.evaluation.closeness ?? 0) * (l.evaluation.discrimination ?? 0) ** 2;
         const unmarked = measured.filter((l) => !l.evaluation.isLowest);
         for (const m of measured.filter((l) => l.evaluation.isLowest)) {
           for (const u of unmarked) expect(trust(u)).toBeGreaterThanOrEqual(trust(m) - 1e-9);

@@ -202,8 +202,8 @@ function averageMeasured(
 }
 
 // Evaluators (members with a measured accuracy) in the lowest LOWEST_EVALUATOR_SHARE: at most
-// floor(30 % of them), worst first. Worst = lowest trust (closeness × discrimination, the
-// accuracy before the benefit of the doubt); ties are broken by closeness, then discrimination
+// floor(30 % of them), worst first. Worst = lowest trust (closeness × discrimination², the
+// doubt taken twice, not given its benefit); ties are broken by closeness, then discrimination
 // (lower is worse). Evaluators equal on all three are all in or
 // all out. Never by id or name: the order among learners must not decide who is marked.
 function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerRecord>): Set<string> {

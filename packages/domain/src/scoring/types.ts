@@ -177,8 +177,8 @@ export interface AssignmentScores {
   classAverages: ScoreSet;
   memberCount: number;
   /**
-   * Evaluators in the lowest 30 % by closeness × discrimination (the accuracy before the benefit of
-   * the doubt; ties broken by closeness, then discrimination; docs/scoring.md section 9): their
+   * Evaluators in the lowest 30 % by closeness × discrimination² (the doubt about the marks' direction
+   * taken twice; ties broken by closeness, then discrimination; docs/scoring.md section 9): their
    * ratings are marked red.
    */
   lowestEvaluatorIds: string[];
