@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 
 export interface BenchServer {
   base: string;
@@ -87,3 +88,28 @@ export const managementFloorQuery = (assignmentId: number) => sql`
        where m.assignment_id = ${assignmentId} and m.target_id = e.id and m.reviewer_id <> e.id) as rated
   from participations pa join enrollments e on e.id = pa.enrollment_id join users u on u.id = e.user_id
   where pa.assignment_id = ${assignmentId} and e.is_active order by e.code, u.name`;
+
+/**
+ * A new, empty PostgreSQL database beside the one `adminUrl` names, for one bench run: a bench
+ * that wrote into a shared database would measure a table grown by every earlier run (and, with
+ * autovacuum off, never analysed). `drop` removes it; `keep` leaves it for a later run.
+ */
+export async function freshPostgres(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -14,13 +14,12 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organisations, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
-import { managementFloorQuery } from './fixtures';
+import { freshPostgres, managementFloorQuery } from './fixtures';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
 const LATE = Math.max(1, Math.round(LEARNERS / 40)); // enrol after the assignments started
@@ -446,13 +445,8 @@ async function freshDatabase(kind: 'pglite' | 'postgres') {
   }
   // BENCH_REUSE names a database a run kept (BENCH_KEEP=1): measure again without building.
   const reuse = process.env.BENCH_REUSE;
-  const name = reuse ?? `pw_bench_scale_${Date.now().toString(36)}`;
-  if (!reuse) {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-  }
+  const made = reuse ? undefined : await freshPostgres(PG_URL, 'pw_bench_scale');
+  const name = reuse ?? made!.name;
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
@@ -462,10 +456,7 @@ async function freshDatabase(kind: 'pglite' | 'postgres') {
       console.error(`kept database ${name}`);
       return;
     }
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await made?.drop();
   };
   return { database, drop, reused: Boolean(reuse) };
 }
