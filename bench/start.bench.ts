@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freshPostgres } from './fixtures';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8797);
@@ -70,7 +71,15 @@ await stop(bare.child);
 
 const server = ['--import', 'tsx', join(root, 'apps/server/src/server.ts')];
 const dataDir = mkdtempSync(join(tmpdir(), 'pw-bench-start-'));
-const env = { DATA_DIR: dataDir, DEMO_DATA: 'on' };
+// On PostgreSQL a first start is a start on a new, empty database (dropped at the end).
+const pgDatabase = postgres
+  ? await freshPostgres(process.env.DATABASE_URL as string, 'pw_bench_start')
+  : undefined;
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'on',
+  ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+};
 
 const first = await start(server, env);
 await sleep(3000);
@@ -105,6 +114,7 @@ const afterRss = rssMb(again.child.pid ?? 0);
 await stop(again.child);
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(bareFolder, { recursive: true, force: true });
+await pgDatabase?.drop();
 
 const db = postgres ? 'PostgreSQL' : 'PGlite';
 const f = (n: number) => n.toFixed(0);
@@ -125,5 +135,6 @@ console.log(
 );
 console.log(`| RSS peak under load, MB | ${f(peakRss)} | | | |`);
 console.log(
-  `| RSS 5 s after the load, MB | ${f(afterRss)} | | ${(afterRss / idleRss).toFixed(2)} × idle | ≤ 1.3 × idle |`,
+  // Issue 18 asks the PGlite server to come back within 1.3 × idle; PostgreSQL only ≤ 200 MB idle.
+  `| RSS 5 s after the load, MB | ${f(afterRss)} | | ${(afterRss / idleRss).toFixed(2)} × idle | ${postgres ? '' : '≤ 1.3 × idle'} |`,
 );
