@@ -130,6 +130,15 @@ function packedOf(entry: CachedAnswer, encoding: Encoding): Promise<Buffer> {
   return made;
 }
 
+/**
+ * The fingerprint of several sets of rows as one text column: each `[alias, from-clause]` is
+ * stamped by `rowStamp`, in order.
+ */
+export function stampsOf(parts: readonly (readonly [alias: string, rows: SQL])[]): SQL<string> {
+  const stamps = parts.map(([alias, rows]) => sql`(select ${rowStamp(alias)} ${rows})`);
+  return sql<string>`concat_ws(',', ${sql.join(stamps, sql`, `)})`;
+}
+
 /** Sends a kept answer as JSON, packed when the client accepts it (as the compression hook would). */
 export async function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer) {
   reply.type('application/json; charset=utf-8');

@@ -121,3 +121,13 @@ export function studentCodeTarget(m: Membership, enrollId: number | undefined): 
 export function assertCanOpenCourse(user: AuthenticatedUser) {
   if (user.role !== 'I') throw new AppError('permission_denied');
 }
+
+/**
+ * The course's enrolments and their users (names, e-mails, withdrawals) as parts of a kept
+ * answer's fingerprint (`stampsOf`).
+ */
+export const courseMemberRows = (courseId: number) =>
+  [
+    ['e', sql`from enrollments e where e.course_id = ${courseId}`],
+    ['u', sql`from enrollments e join users u on u.id = e.user_id where e.course_id = ${courseId}`],
+  ] as const;

@@ -14,11 +14,17 @@ import {
   stages,
   users,
 } from '../../db/schema';
-import { answerCacheOf, type CachedAnswer, rowStamp, uncachedAnswer } from '../../lib/answer-cache';
+import { answerCacheOf, type CachedAnswer, stampsOf, uncachedAnswer } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
-import { type Caller, isManager, loadMembership, type Membership } from '../courses/courses.policy';
+import {
+  type Caller,
+  courseMemberRows,
+  isManager,
+  loadMembership,
+  type Membership,
+} from '../courses/courses.policy';
 import { attachedFilesOfPerformance, fileLink } from '../files/files.service';
-import { givenReviewsOf, receivedReviewsOf } from '../reviews/reviews.service';
+import { assignmentPairs, givenReviewsOf, receivedReviewsOf } from '../reviews/reviews.service';
 import { type StoredScores, scoreClass } from './compute-reports';
 import { recomputeIfComplete } from './recompute';
 
@@ -384,21 +390,19 @@ async function classScores(db: Db, assignmentId: number, completed: boolean) {
  * course's enrolments with their users (names, withdrawals).
  */
 async function scorePageFingerprint(db: Db, courseId: number, assignmentId: number) {
+  const ofMatchings = sql`join peer_matchings m on m.id = x.matching_id where m.assignment_id = ${assignmentId}`;
   const [row] = await db
     .select({
-      stamp: sql<string>`concat_ws(',',
-        (select ${rowStamp('a')} from assignments a where a.id = ${assignmentId}),
-        (select ${rowStamp('s')} from stages s where s.assignment_id = ${assignmentId}),
-        (select ${rowStamp('r')} from reports r where r.assignment_id = ${assignmentId}),
-        (select ${rowStamp('p')} from participations p where p.assignment_id = ${assignmentId}),
-        (select ${rowStamp('m')} from peer_matchings m where m.assignment_id = ${assignmentId}),
-        (select ${rowStamp('x')} from peer_responses x join peer_matchings m on m.id = x.matching_id
-          where m.assignment_id = ${assignmentId}),
-        (select ${rowStamp('o')} from objections o join peer_matchings m on m.id = o.matching_id
-          where m.assignment_id = ${assignmentId}),
-        (select ${rowStamp('e')} from enrollments e where e.course_id = ${courseId}),
-        (select ${rowStamp('u')} from enrollments e join users u on u.id = e.user_id
-          where e.course_id = ${courseId}))`,
+      stamp: stampsOf([
+        ['a', sql`from assignments a where a.id = ${assignmentId}`],
+        ['s', sql`from stages s where s.assignment_id = ${assignmentId}`],
+        ['r', sql`from reports r where r.assignment_id = ${assignmentId}`],
+        ['p', sql`from participations p where p.assignment_id = ${assignmentId}`],
+        ['m', sql`from peer_matchings m where m.assignment_id = ${assignmentId}`],
+        ['x', sql`from peer_responses x ${ofMatchings}`],
+        ['x', sql`from objections x ${ofMatchings}`],
+        ...courseMemberRows(courseId),
+      ]),
     })
     .from(assignments)
     .where(eq(assignments.id, assignmentId));
@@ -439,16 +443,7 @@ async function buildScoreTable(
     .where(eq(peerMatchings.assignmentId, assignmentId));
   const [klass, matchings, responses, pending] = await Promise.all([
     classScores(db, assignmentId, completed),
-    db
-      .select({
-        id: peerMatchings.id,
-        reviewerId: peerMatchings.reviewerId,
-        targetId: peerMatchings.targetId,
-        isCompleted: peerMatchings.isCompleted,
-      })
-      .from(peerMatchings)
-      .where(eq(peerMatchings.assignmentId, assignmentId))
-      .orderBy(asc(peerMatchings.id)),
+    assignmentPairs(db, assignmentId),
     // The points only (a review's comments can be long), in standard order.
     db
       .select({

@@ -21,9 +21,15 @@ import {
   stages,
   users,
 } from '../../db/schema';
-import { answerCacheOf, rowStamp } from '../../lib/answer-cache';
+import { answerCacheOf, stampsOf } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
-import { assertInstructor, assertManager, type Caller, loadMembership } from '../courses/courses.policy';
+import {
+  assertInstructor,
+  assertManager,
+  type Caller,
+  courseMemberRows,
+  loadMembership,
+} from '../courses/courses.policy';
 import { maxScores } from '../reports/reports.service';
 
 type StageRow = typeof stages.$inferSelect;
@@ -281,19 +287,19 @@ export async function buildCourseResults(db: Db | Tx, courseId: number): Promise
  * the assignment's row.
  */
 async function resultsFingerprint(db: Db, courseId: number) {
+  const ofCourse = sql`join assignments a on a.id = r.assignment_id where a.course_id = ${courseId}`;
   const [row] = await db
     .select({
-      stamp: sql<string>`concat_ws(',',
-        (select ${rowStamp('a')} from assignments a where a.course_id = ${courseId}),
-        (select ${rowStamp('s')} from stages s join assignments a on a.id = s.assignment_id
-          where a.course_id = ${courseId}),
-        (select ${rowStamp('r')} from reports r join assignments a on a.id = r.assignment_id
-          where a.course_id = ${courseId}),
-        (select ${rowStamp('w')} from assignment_weights w join assignments a on a.id = w.assignment_id
-          where a.course_id = ${courseId}),
-        (select ${rowStamp('e')} from enrollments e where e.course_id = ${courseId}),
-        (select ${rowStamp('u')} from enrollments e join users u on u.id = e.user_id
-          where e.course_id = ${courseId}))`,
+      stamp: stampsOf([
+        ['a', sql`from assignments a where a.course_id = ${courseId}`],
+        [
+          's',
+          sql`from stages s join assignments a on a.id = s.assignment_id where a.course_id = ${courseId}`,
+        ],
+        ['r', sql`from reports r ${ofCourse}`],
+        ['r', sql`from assignment_weights r ${ofCourse}`],
+        ...courseMemberRows(courseId),
+      ]),
     })
     .from(courses)
     .where(eq(courses.id, courseId));

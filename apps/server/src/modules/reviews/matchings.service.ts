@@ -8,6 +8,7 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 import { type Caller, loadMembership } from '../courses/courses.policy';
 import { assertCanManageReviews } from './reviews.policy';
+import { assignmentPairs } from './reviews.service';
 
 /** The assignment (of this course, for its managers) with its stages and current code. */
 async function managed(db: Db, caller: Caller, courseId: number, assignmentId: number) {
@@ -45,16 +46,7 @@ export async function matchingPage(
   // a scan of every pair and every performance per reviewer).
   const [people, pairs, reviewPerformances] = await Promise.all([
     activeParticipants(db, a.id, essayStage?.id),
-    db
-      .select({
-        id: peerMatchings.id,
-        reviewerId: peerMatchings.reviewerId,
-        targetId: peerMatchings.targetId,
-        isCompleted: peerMatchings.isCompleted,
-      })
-      .from(peerMatchings)
-      .where(eq(peerMatchings.assignmentId, a.id))
-      .orderBy(asc(peerMatchings.id)),
+    assignmentPairs(db, a.id),
     peerStage
       ? db
           .select({ id: performances.id, enrollmentId: performances.enrollmentId })

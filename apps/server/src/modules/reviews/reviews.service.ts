@@ -85,6 +85,20 @@ const labelOf = (ordered: readonly MatchingRow[], matchingId: number) => {
   return at < 0 ? 0 : at + 1;
 };
 
+/** Who reviews whom in the assignment, with whether each review is finished, oldest pair first. */
+export function assignmentPairs(db: Db | Tx, assignmentId: number) {
+  return db
+    .select({
+      id: peerMatchings.id,
+      reviewerId: peerMatchings.reviewerId,
+      targetId: peerMatchings.targetId,
+      isCompleted: peerMatchings.isCompleted,
+    })
+    .from(peerMatchings)
+    .where(eq(peerMatchings.assignmentId, assignmentId))
+    .orderBy(asc(peerMatchings.id));
+}
+
 /** The peer-review performance's `targets`: the reviews its owner owes. */
 export async function peerTargetsOf(
   db: Db | Tx,
