@@ -429,7 +429,7 @@ export async function scoreTable(
   );
 }
 
-async function buildScoreTable(
+export async function buildScoreTable(
   db: Db,
   assignmentId: number,
   rows: readonly StageRow[],
