@@ -82,6 +82,30 @@ test('the report on a phone, in English', async ({ browser }) => {
   await shot(me, 'report-phone-en');
 });
 
+// No demo assignment had one reviewer per essay, so the report's answer is changed on its way to
+// the page: the sentences a learner reads when evaluation ability could not be measured.
+for (const [lang, viewport] of [
+  ['ko', { width: 1440, height: 900 }],
+  ['en', { width: 390, height: 844 }],
+] as const) {
+  test(`the report says in words when evaluation ability could not be measured (${lang})`, async ({
+    browser,
+  }) => {
+    const me = await signIn(browser, 'student03@example.com', viewport, lang);
+    await me.route(/\/api\/v1\/courses\/\d+\/assignments\/\d+\/reports\/\d+\/?$/, async (route) => {
+      const answer = await route.fetch();
+      const report = await answer.json();
+      report.explanation.evaluation.accuracy_basis = 'neutral';
+      report.is_average_peer_review_score = true;
+      await route.fulfill({ response: answer, json: report });
+    });
+    await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
+    await expect(me.getByTestId('evaluation-basis')).toHaveText(t('report.abilityNeutral', {}, lang));
+    await expect(me.getByTestId('average-given-PE')).toContainText(t('report.neutralGiven', {}, lang));
+    await shot(me, `report-neutral-${lang}`);
+  });
+}
+
 test('the instructor opens a report from the management table and writes a comment the learner reads', async ({
   browser,
 }) => {

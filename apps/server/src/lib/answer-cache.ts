@@ -2,13 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { COMPRESS_MIN_BYTES, type Encoding, pack, pickEncoding } from '../plugins/compression';
+import { perDatabase } from './per-database';
 
 /**
  * Large answers to reads whose rows rarely change once written — the course results and a
  * completed assignment's score page (180–300 KB at 200 learners) — kept as the bytes sent, and
  * packed once per encoding.
  *
- * Each entry carries the fingerprint of the rows it was built from (`stampOf`), read again on
+ * Each entry carries the fingerprint of the rows it was built from (`fingerprintOf`), read again on
  * every request: one cheap statement, where building the answer reads and sends thousands of
  * rows. A different fingerprint builds the answer anew, so a saved change is seen by the next
  * request, whichever server process or write path made it. The caller checks permissions before
@@ -94,17 +95,8 @@ export function uncachedAnswer(value: unknown): CachedAnswer {
   return { fingerprint: '', body, packed: {}, bytes: body.length };
 }
 
-const caches = new WeakMap<Db, AnswerCache>();
-
 /** The answer cache of a database handle (each test app has its own database, and so its own). */
-export function answerCacheOf(db: Db): AnswerCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new AnswerCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const answerCacheOf = perDatabase(() => new AnswerCache());
 
 /**
  * A stamp of the rows a query reaches as `alias`, for a fingerprint: how many there are, and the
@@ -112,7 +104,7 @@ export function answerCacheOf(db: Db): AnswerCache {
  * Any insert or update gives a row the newest transaction id, so the highest changes (and the sum,
  * should ids ever wrap around); a delete changes the count.
  */
-export function rowStamp(alias: string): SQL {
+function rowStamp(alias: string): SQL {
   const xmin = sql.raw(`${alias}.xmin::text::bigint`);
   return sql`count(*) || '.' || coalesce(max(${xmin}), 0) || '.' || coalesce(sum(${xmin}), 0)`;
 }
@@ -130,13 +122,19 @@ function packedOf(entry: CachedAnswer, encoding: Encoding): Promise<Buffer> {
   return made;
 }
 
+/** Rows for a fingerprint: the alias `rows` (a from-clause) gives them. */
+export type RowSet = readonly [alias: string, rows: SQL];
+
 /**
- * The fingerprint of several sets of rows as one text column: each `[alias, from-clause]` is
- * stamped by `rowStamp`, in order.
+ * The fingerprint of several sets of rows, in one statement: each set stamped by `rowStamp`, in
+ * order.
  */
-export function stampsOf(parts: readonly (readonly [alias: string, rows: SQL])[]): SQL<string> {
-  const stamps = parts.map(([alias, rows]) => sql`(select ${rowStamp(alias)} ${rows})`);
-  return sql<string>`concat_ws(',', ${sql.join(stamps, sql`, `)})`;
+export async function fingerprintOf(db: Db, sets: readonly RowSet[]): Promise<string> {
+  const stamps = sets.map(([alias, rows]) => sql`(select ${rowStamp(alias)} ${rows})`);
+  const [row] = await db
+    .select({ stamp: sql<string>`concat_ws(',', ${sql.join(stamps, sql`, `)})` })
+    .from(sql`(select 1) as one`);
+  return row?.stamp ?? '';
 }
 
 /** Sends a kept answer as JSON, packed when the client accepts it (as the compression hook would). */

@@ -11,6 +11,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import { isOrganisationExpired, type Organisation, todayIso } from '../organisations/organisations.service';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkSignInLimits, clearSignInFailures, limiterKeys, recordSignInFailure } from './sign-in-limiter';
@@ -144,7 +145,7 @@ function prepareTokenLookup(db: Db) {
 }
 
 // Every authenticated request runs this lookup: keep one prepared statement per database handle.
-const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>();
+const tokenLookup = perDatabase(prepareTokenLookup);
 
 /**
  * The active, unexpired user that a live token of this organisation belongs to, in one query.
@@ -155,12 +156,7 @@ export async function findUserByToken(
   org: Organisation,
   token: string,
 ): Promise<AuthenticatedUser | undefined> {
-  let lookup = tokenLookups.get(db);
-  if (!lookup) {
-    lookup = prepareTokenLookup(db);
-    tokenLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ hash: hashToken(token), now: new Date(), org: org.id });
+  const [row] = await tokenLookup(db).execute({ hash: hashToken(token), now: new Date(), org: org.id });
   if (!row) return undefined;
   if (isOrganisationExpired(org) || (row.expireDate != null && row.expireDate < todayIso())) return undefined;
   const { expireDate: _expireDate, ...user } = row;

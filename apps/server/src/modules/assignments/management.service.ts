@@ -13,6 +13,7 @@ import {
   stages,
   users,
 } from '../../db/schema';
+import { perDatabase } from '../../lib/per-database';
 import type { Caller } from '../courses/courses.policy';
 import { type AssignmentRow, loadForManager } from './assignments.service';
 
@@ -121,15 +122,7 @@ function prepareTableQueries(db: Db) {
   };
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareTableQueries>>();
-function preparedOf(db: Db) {
-  let q = prepared.get(db);
-  if (!q) {
-    q = prepareTableQueries(db);
-    prepared.set(db, q);
-  }
-  return q;
-}
+const tableQueries = perDatabase(prepareTableQueries);
 
 /**
  * The student progress table of the management page (part 2 §3): one header per step with
@@ -140,7 +133,7 @@ function preparedOf(db: Db) {
  * cost grows with the number of learners, not with its square.
  */
 export async function managementTable(db: Db, a: AssignmentRow): Promise<ManagementTable> {
-  const q = preparedOf(db);
+  const q = tableQueries(db);
   const at = { assignment: a.id };
   const [stageRows, people, done, owedRows, receivedRows, filedRows, reportRows] = await Promise.all([
     q.stages.execute(at),

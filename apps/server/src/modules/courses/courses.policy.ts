@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollments } from '../../db/schema';
+import type { RowSet } from '../../lib/answer-cache';
 import { AppError } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import type { Organisation } from '../organisations/organisations.service';
 
@@ -36,19 +38,14 @@ function prepareMembershipLookup(db: Db) {
     .prepare('course_membership');
 }
 
-const membershipLookups = new WeakMap<Db, ReturnType<typeof prepareMembershipLookup>>();
+const membershipLookup = perDatabase(prepareMembershipLookup);
 
 /**
  * Loads the course and the user's membership. Someone outside the course (or the organisation)
  * gets 404, so course ids reveal nothing; a withdrawn learner gets 403 `course_withdrawn`.
  */
 export async function loadMembership(db: Db, { org, user }: Caller, courseId: number): Promise<Membership> {
-  let lookup = membershipLookups.get(db);
-  if (!lookup) {
-    lookup = prepareMembershipLookup(db);
-    membershipLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ course: courseId, user: user.id, org: org.id });
+  const [row] = await membershipLookup(db).execute({ course: courseId, user: user.id, org: org.id });
   if (!row) throw new AppError('not_found');
   return membershipOf(row.course, row.enrollment, user.id);
 }
@@ -124,10 +121,9 @@ export function assertCanOpenCourse(user: AuthenticatedUser) {
 
 /**
  * The course's enrolments and their users (names, e-mails, withdrawals) as parts of a kept
- * answer's fingerprint (`stampsOf`).
+ * answer's fingerprint (`fingerprintOf`).
  */
-export const courseMemberRows = (courseId: number) =>
-  [
-    ['e', sql`from enrollments e where e.course_id = ${courseId}`],
-    ['u', sql`from enrollments e join users u on u.id = e.user_id where e.course_id = ${courseId}`],
-  ] as const;
+export const courseMemberRows = (courseId: number): RowSet[] => [
+  ['e', sql`from enrollments e where e.course_id = ${courseId}`],
+  ['u', sql`from enrollments e join users u on u.id = e.user_id where e.course_id = ${courseId}`],
+];

@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import type { FileStorage } from '../../lib/storage';
 import { assertCanSeeAssignment } from '../assignments/assignments.policy';
 import {
@@ -115,18 +116,13 @@ function prepareContextLookup(db: Db) {
     .prepare('performance_context');
 }
 
-const contextLookups = new WeakMap<Db, ReturnType<typeof prepareContextLookup>>();
+const contextLookup = perDatabase(prepareContextLookup);
 
 type Ids = { courseId: number; assignmentId: number; performanceId: number };
 
 /** 404 outside the course or for another learner's work; 403 when withdrawn (`membershipOf`). */
 async function loadContext(db: Db, caller: Caller, ids: Ids) {
-  let lookup = contextLookups.get(db);
-  if (!lookup) {
-    lookup = prepareContextLookup(db);
-    contextLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({
+  const [row] = await contextLookup(db).execute({
     performance: ids.performanceId,
     assignment: ids.assignmentId,
     course: ids.courseId,
@@ -491,14 +487,10 @@ function saveStatementName(columns: readonly string[]) {
 }
 
 /** One prepared save statement per set of columns (a handful: essay, answers, retrospective, late), built once per database handle. */
-const preparedSaves = new WeakMap<Db, Map<string, ReturnType<typeof saveStatement>>>();
+const preparedSaves = perDatabase(() => new Map<string, ReturnType<typeof saveStatement>>());
 
 function preparedSave(db: Db, columns: readonly string[]) {
-  let byColumns = preparedSaves.get(db);
-  if (!byColumns) {
-    byColumns = new Map();
-    preparedSaves.set(db, byColumns);
-  }
+  const byColumns = preparedSaves(db);
   const name = saveStatementName(columns);
   let statement = byColumns.get(name);
   if (!statement) {

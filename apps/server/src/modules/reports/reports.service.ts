@@ -14,7 +14,7 @@ import {
   stages,
   users,
 } from '../../db/schema';
-import { answerCacheOf, type CachedAnswer, stampsOf, uncachedAnswer } from '../../lib/answer-cache';
+import { answerCacheOf, type CachedAnswer, fingerprintOf, uncachedAnswer } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
 import {
   type Caller,
@@ -71,6 +71,30 @@ export function maxScores(rows: readonly StageRow[]) {
     ME: n(settingsOf(rows, 'peerreview')?.max_metacognition_score),
     FE: n(settingsOf(rows, 'feedbackreview')?.max_review_score),
     RE: n(settingsOf(rows, 'revisement')?.max_revisement_score),
+  };
+}
+
+/** The learner's scores as the database keeps them beside the stored report (null before any). */
+export const scoreColumns = {
+  total: reports.scoreTotal,
+  essayWriting: reports.scoreEssayWriting,
+  peerReview: reports.scorePeerReview,
+  metacognition: reports.scoreMetacognition,
+  feedbackReview: reports.scoreFeedbackReview,
+  revisement: reports.scoreRevisement,
+};
+export type ScoreColumns = { [K in keyof typeof scoreColumns]: number | null };
+
+/** The stored scores as numbers (a part not given counts 0), or null before the report was computed. */
+export function storedScores(s: ScoreColumns) {
+  if (s.total === null) return null;
+  return {
+    total: s.total,
+    essayWriting: s.essayWriting ?? 0,
+    peerReview: s.peerReview ?? 0,
+    metacognition: s.metacognition ?? 0,
+    feedbackReview: s.feedbackReview ?? 0,
+    revisement: s.revisement ?? 0,
   };
 }
 
@@ -311,12 +335,7 @@ async function classScores(db: Db, assignmentId: number, completed: boolean) {
           reportId: reports.id,
           // The six scores as the database keeps them beside the stored report (which also
           // holds the class's averages and lowest evaluators: 2 KB each, read once below).
-          total: reports.scoreTotal,
-          essayWriting: reports.scoreEssayWriting,
-          peerReview: reports.scorePeerReview,
-          metacognition: reports.scoreMetacognition,
-          feedbackReview: reports.scoreFeedbackReview,
-          revisement: reports.scoreRevisement,
+          ...scoreColumns,
         })
         .from(reports)
         .innerJoin(enrollments, eq(enrollments.id, reports.enrollmentId))
@@ -336,25 +355,10 @@ async function classScores(db: Db, assignmentId: number, completed: boolean) {
         .where(ofAssignment)
         .limit(1),
     ]);
-    const learners = stored.flatMap(({ total, essayWriting, peerReview, metacognition, ...r }) =>
-      total === null
-        ? []
-        : [
-            {
-              id: r.id,
-              name: r.name,
-              reportId: r.reportId as number | null,
-              scores: {
-                total,
-                essayWriting: essayWriting ?? 0,
-                peerReview: peerReview ?? 0,
-                metacognition: metacognition ?? 0,
-                feedbackReview: r.feedbackReview ?? 0,
-                revisement: r.revisement ?? 0,
-              },
-            },
-          ],
-    );
+    const learners = stored.flatMap((r) => {
+      const scores = storedScores(r);
+      return scores ? [{ id: r.id, name: r.name, reportId: r.reportId as number | null, scores }] : [];
+    });
     if (learners.length > 0 && learners.length === stored.length)
       return { learners, lowestEvaluatorIds: lowest?.ids ?? [] };
   }
@@ -391,22 +395,16 @@ async function classScores(db: Db, assignmentId: number, completed: boolean) {
  */
 async function scorePageFingerprint(db: Db, courseId: number, assignmentId: number) {
   const ofMatchings = sql`join peer_matchings m on m.id = x.matching_id where m.assignment_id = ${assignmentId}`;
-  const [row] = await db
-    .select({
-      stamp: stampsOf([
-        ['a', sql`from assignments a where a.id = ${assignmentId}`],
-        ['s', sql`from stages s where s.assignment_id = ${assignmentId}`],
-        ['r', sql`from reports r where r.assignment_id = ${assignmentId}`],
-        ['p', sql`from participations p where p.assignment_id = ${assignmentId}`],
-        ['m', sql`from peer_matchings m where m.assignment_id = ${assignmentId}`],
-        ['x', sql`from peer_responses x ${ofMatchings}`],
-        ['x', sql`from objections x ${ofMatchings}`],
-        ...courseMemberRows(courseId),
-      ]),
-    })
-    .from(assignments)
-    .where(eq(assignments.id, assignmentId));
-  return row?.stamp ?? '';
+  return fingerprintOf(db, [
+    ['a', sql`from assignments a where a.id = ${assignmentId}`],
+    ['s', sql`from stages s where s.assignment_id = ${assignmentId}`],
+    ['r', sql`from reports r where r.assignment_id = ${assignmentId}`],
+    ['p', sql`from participations p where p.assignment_id = ${assignmentId}`],
+    ['m', sql`from peer_matchings m where m.assignment_id = ${assignmentId}`],
+    ['x', sql`from peer_responses x ${ofMatchings}`],
+    ['x', sql`from objections x ${ofMatchings}`],
+    ...courseMemberRows(courseId),
+  ]);
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   stages,
   users,
 } from '../../db/schema';
-import { answerCacheOf, stampsOf } from '../../lib/answer-cache';
+import { answerCacheOf, fingerprintOf } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
 import {
   assertInstructor,
@@ -30,7 +30,7 @@ import {
   courseMemberRows,
   loadMembership,
 } from '../courses/courses.policy';
-import { maxScores } from '../reports/reports.service';
+import { maxScores, type ScoreColumns, scoreColumns, storedScores } from '../reports/reports.service';
 
 type StageRow = typeof stages.$inferSelect;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -73,26 +73,16 @@ async function completedAssignments(db: Db | Tx, courseId: number) {
 }
 type Completed = Awaited<ReturnType<typeof completedAssignments>>[number];
 
-/** The learner's scores as the database keeps them beside the stored report (null before any). */
-const scoreColumns = {
-  total: reports.scoreTotal,
-  essayWriting: reports.scoreEssayWriting,
-  peerReview: reports.scorePeerReview,
-  metacognition: reports.scoreMetacognition,
-  feedbackReview: reports.scoreFeedbackReview,
-  revisement: reports.scoreRevisement,
-};
-type ScoreColumns = { [K in keyof typeof scoreColumns]: number | null };
-
-const viewOf = (s: ScoreColumns): ScoreSetView | null => {
-  if (s.total === null) return null;
+const viewOf = (columns: ScoreColumns): ScoreSetView | null => {
+  const s = storedScores(columns);
+  if (!s) return null;
   return {
     total: round1(s.total),
-    essay_writing_score: round1(s.essayWriting ?? 0),
-    peer_review_score: round1(s.peerReview ?? 0),
-    metacognition_score: round1(s.metacognition ?? 0),
-    feedback_review_score: round1(s.feedbackReview ?? 0),
-    revisement_score: round1(s.revisement ?? 0),
+    essay_writing_score: round1(s.essayWriting),
+    peer_review_score: round1(s.peerReview),
+    metacognition_score: round1(s.metacognition),
+    feedback_review_score: round1(s.feedbackReview),
+    revisement_score: round1(s.revisement),
   };
 };
 
@@ -288,22 +278,13 @@ export async function buildCourseResults(db: Db | Tx, courseId: number): Promise
  */
 async function resultsFingerprint(db: Db, courseId: number) {
   const ofCourse = sql`join assignments a on a.id = r.assignment_id where a.course_id = ${courseId}`;
-  const [row] = await db
-    .select({
-      stamp: stampsOf([
-        ['a', sql`from assignments a where a.course_id = ${courseId}`],
-        [
-          's',
-          sql`from stages s join assignments a on a.id = s.assignment_id where a.course_id = ${courseId}`,
-        ],
-        ['r', sql`from reports r ${ofCourse}`],
-        ['r', sql`from assignment_weights r ${ofCourse}`],
-        ...courseMemberRows(courseId),
-      ]),
-    })
-    .from(courses)
-    .where(eq(courses.id, courseId));
-  return row?.stamp ?? '';
+  return fingerprintOf(db, [
+    ['a', sql`from assignments a where a.course_id = ${courseId}`],
+    ['s', sql`from stages s join assignments a on a.id = s.assignment_id where a.course_id = ${courseId}`],
+    ['r', sql`from reports r ${ofCourse}`],
+    ['r', sql`from assignment_weights r ${ofCourse}`],
+    ...courseMemberRows(courseId),
+  ]);
 }
 
 /**
