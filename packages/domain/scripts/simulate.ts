@@ -17,17 +17,7 @@ import {
   shuffleWith,
 } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
-
-type Kind =
-  | 'careful'
-  | 'noisy'
-  | 'lenient'
-  | 'harsh'
-  | 'same-mark'
-  | 'random'
-  | 'max-giver'
-  | 'contrarian'
-  | 'colluder';
+import { exactPosterior, type Kind, type OracleRating, oracleMarked } from './oracle';
 
 interface Standard {
   id: string;
@@ -121,6 +111,18 @@ interface Row {
    * (the same count the engine marks): what a ranking by true accuracy itself would mark.
    */
   sameMarkTruth: number;
+  /**
+   * Share of the watched reviewers the oracle marks (oracle.ts): the best any ranking of the
+   * evaluators can do, knowing the true qualities and how each kind of reviewer marks.
+   */
+  sameMarkOracle: number;
+  /**
+   * Classes of 5 only: the expected share of the watched reviewers marked by the Bayes-optimal
+   * choice from the marks alone (oracle.ts, exactPosterior), null elsewhere.
+   */
+  sameMarkBayes: number | null;
+  /** Standard error of sameMarkBayes over the classes simulated. */
+  sameMarkBayesError: number | null;
 }
 
 interface Reviewer {
@@ -204,6 +206,10 @@ function simulateScenario(
     sameMarkAlike: 0,
     sameMarkUnexplained: 0,
     sameMarkTruth: 0,
+    sameMarkOracle: 0,
+    sameMarkBayes: 0,
+    bayesSquares: 0,
+    bayesRuns: 0,
   };
   for (let rep = 0; rep < repetitions; rep++) {
     // The seed keeps the same-mark classes of earlier versions ('true'), and the main rows ('false').
@@ -243,6 +249,12 @@ function simulateScenario(
     sums.sameMarkAlike += run.sameMarkAlike;
     sums.sameMarkUnexplained += run.sameMarkUnexplained;
     sums.sameMarkTruth += run.sameMarkTruth;
+    sums.sameMarkOracle += run.sameMarkOracle;
+    if (run.sameMarkBayes !== null) {
+      sums.sameMarkBayes += run.sameMarkBayes;
+      sums.bayesSquares += (run.sameMarkBayes / Math.max(1, run.sameMark)) ** 2;
+      sums.bayesRuns += 1;
+    }
   }
   const share = (count: number) => (sums.sameMark > 0 ? count / sums.sameMark : 0);
   return {
@@ -274,10 +286,21 @@ function simulateScenario(
     sameMarkAlike: share(sums.sameMarkAlike),
     sameMarkUnexplained: share(sums.sameMarkUnexplained),
     sameMarkTruth: share(sums.sameMarkTruth),
+    sameMarkOracle: share(sums.sameMarkOracle),
+    sameMarkBayes: sums.bayesRuns > 0 ? share(sums.sameMarkBayes) : null,
+    sameMarkBayesError:
+      sums.bayesRuns > 1
+        ? Math.sqrt(
+            Math.max(0, sums.bayesSquares / sums.bayesRuns - (sums.sameMarkBayes / sums.bayesRuns) ** 2) /
+              (sums.bayesRuns - 1),
+          )
+        : null,
   };
 }
 
-function simulateClass(
+// One simulated class: its rubric, the true quality of every essay on every standard, the kind of
+// every reviewer and the reviews they wrote (self-assessments not included).
+function drawClass(
   size: number,
   peerCount: number,
   mix: Mix,
@@ -335,6 +358,25 @@ function simulateClass(
           : rate(reviewers.get(reviewerId), truth.get(authorId)?.[i] ?? 0, s.maxPoint, random),
     })),
   }));
+  return { standards, ids, truth, reviewers, partner, reviews, watched };
+}
+
+function simulateClass(
+  size: number,
+  peerCount: number,
+  mix: Mix,
+  planted: Kind | null,
+  shape: Shape,
+  random: Random,
+) {
+  const { standards, ids, truth, reviewers, partner, reviews, watched } = drawClass(
+    size,
+    peerCount,
+    mix,
+    planted,
+    shape,
+    random,
+  );
   const completed = reviews.filter((r) => r.isCompleted);
   // Helpfulness, from its own random stream so that it changes nothing else: each reviewer has a
   // true helpfulness N(0.6, 0.15), each author a rater bias N(0, 0.15); stars out of 5.
@@ -493,6 +535,23 @@ function simulateClass(
     sameMarkAlike: alike,
     sameMarkUnexplained: missed.length - outranked - alike,
     sameMarkTruth: sameMarkIds.filter((id) => truthLowest.has(id)).length,
+    sameMarkBayes:
+      sameMarkIds.length === 0 || size > BAYES_MAX_SIZE || peerCount < 2
+        ? null
+        : bayesCount(standards, completed, ids, reviewers, watched, planted, mix.kinds, quota),
+    sameMarkOracle:
+      sameMarkIds.length === 0
+        ? 0
+        : oracleCount(
+            standards,
+            completed,
+            truth,
+            reviewers,
+            watched,
+            mix.kinds,
+            measured.map((l) => l.learnerId),
+            quota,
+          ),
   };
 }
 
@@ -671,6 +730,16 @@ function countPlanted(size: number): number {
 
 // Exact shares of each kind (largest remainders), shuffled over the class.
 function assignKinds(size: number, mix: Partial<Record<Kind, number>>, random: Random): Kind[] {
+  const kinds = kindCounts(size, mix).flatMap((c) => Array.from({ length: c.count }, () => c.kind));
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = random.nextInt(i + 1);
+    [kinds[i], kinds[j]] = [kinds[j] as Kind, kinds[i] as Kind];
+  }
+  return kinds;
+}
+
+// How many of each kind a class of this size has (the same for every class of the size).
+function kindCounts(size: number, mix: Partial<Record<Kind, number>>): { kind: Kind; count: number }[] {
   const entries = Object.entries(mix) as [Kind, number][];
   const counts = entries.map(([kind, share]) => ({
     kind,
@@ -691,12 +760,78 @@ function assignKinds(size: number, mix: Partial<Record<Kind, number>>, random: R
       c.count = 1;
     }
   }
-  const kinds = counts.flatMap((c) => Array.from({ length: c.count }, () => c.kind));
-  for (let i = kinds.length - 1; i > 0; i--) {
-    const j = random.nextInt(i + 1);
-    [kinds[i], kinds[j]] = [kinds[j] as Kind, kinds[i] as Kind];
+  return counts.map(({ kind, count }) => ({ kind, count }));
+}
+
+/** Classes up to this size get the exact posterior (every assignment of the class's make-up). */
+const BAYES_MAX_SIZE = process.env.SIM_BAYES === '0' ? 0 : 5;
+
+// The Bayes-optimal choice of the `quota` reviewers most probably of the watched kind, from the
+// marks alone: the expected number of watched reviewers among them (the sum of their posteriors).
+function bayesCount(
+  standards: Standard[],
+  completed: Review[],
+  ids: string[],
+  reviewers: Map<string, { kind: Kind }>,
+  watched: Kind,
+  planted: Kind | null,
+  mixKinds: Partial<Record<Kind, number>>,
+  quota: number,
+): number {
+  const ratings = completed
+    .filter((r) => r.reviewerId !== r.authorId)
+    .flatMap((r) =>
+      r.responses.flatMap((response, standardIndex) =>
+        response.point === null || response.point === undefined
+          ? []
+          : [{ reviewerId: r.reviewerId, authorId: r.authorId, standardIndex, point: response.point }],
+      ),
+    );
+  const posterior = exactPosterior({
+    ids,
+    maxPoints: standards.map((s) => s.maxPoint),
+    ratings,
+    base: kindCounts(reviewers.size, mixKinds),
+    planted,
+    watched,
+  });
+  const chosen = [...posterior.values()].sort((a, b) => b - a).slice(0, quota);
+  return chosen.reduce((sum, p) => sum + p, 0);
+}
+
+// The oracle's share of the watched reviewers marked (oracle.ts): the evaluators are the reviewers
+// who share an essay with another reviewer, the quota the engine's.
+function oracleCount(
+  standards: Standard[],
+  completed: Review[],
+  truth: Map<string, number[]>,
+  reviewers: Map<string, { kind: Kind }>,
+  watched: Kind,
+  mixKinds: Partial<Record<Kind, number>>,
+  evaluatorIds: string[],
+  quota: number,
+): number {
+  const ratingsOf = new Map<string, OracleRating[]>();
+  for (const review of completed) {
+    if (review.reviewerId === review.authorId) continue;
+    const list = ratingsOf.get(review.reviewerId) ?? [];
+    review.responses.forEach((r, i) => {
+      if (r.point === null || r.point === undefined) return;
+      list.push({
+        point: r.point,
+        maxPoint: standards[i]?.maxPoint ?? 1,
+        quality: truth.get(review.authorId)?.[i] ?? 0,
+      });
+    });
+    ratingsOf.set(review.reviewerId, list);
   }
-  return kinds;
+  const others = Object.fromEntries(
+    kindCounts(reviewers.size, mixKinds)
+      .filter((c) => c.kind !== watched)
+      .map((c) => [c.kind, c.count]),
+  );
+  const watchedIds = new Set([...reviewers].filter(([, r]) => r.kind === watched).map(([id]) => id));
+  return oracleMarked(ratingsOf, evaluatorIds, watchedIds, watched, others, quota);
 }
 
 interface Criterion {
@@ -848,8 +983,16 @@ function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] 
           .map((r) => r.sameMarkLowest ?? 0),
       );
       const key = `${kind}/${shape}`;
+      const below = (planted.get(kind) ?? []).filter(
+        (r) => r.shape === shape && r.peerCount >= 3 && (r.sameMarkLowest ?? 0) < goal,
+      );
+      const unreachable = below.filter((r) => isBeyondReach(r, goal)).length;
+      const cells =
+        below.length === 0
+          ? ''
+          : `; ${below.length} cells below it, ${unreachable} of them where even the Bayes-optimal choice stays below by more than two standard errors`;
       criteria.push({
-        label: `the ${kind} reviewer lands in the lowest 30 % in ≥ ${formatPercent(goal)} of cases in every cell with 3+ reviewers per essay, rubric ${shape} (worst ${formatPercent1(worstAt)})`,
+        label: `the ${kind} reviewer lands in the lowest 30 % in ≥ ${formatPercent(goal)} of cases in every cell with 3+ reviewers per essay, rubric ${shape} (worst ${formatPercent1(worstAt)}${cells})`,
         passed: worstAt >= goal,
         gating: !NOT_YET_MET.has(key),
       });
@@ -864,6 +1007,12 @@ function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] 
     gating: !NOT_YET_MET.has('same-mark/2'),
   });
   return criteria;
+}
+
+// A cell where no method can reach the goal: the Bayes-optimal choice from the marks alone falls
+// short of it by more than two standard errors of its estimate.
+function isBeyondReach(r: Row, goal: number): boolean {
+  return r.sameMarkBayes !== null && r.sameMarkBayes + 2 * (r.sameMarkBayesError ?? 0) < goal;
 }
 
 // The best essay-score correlation of the methods we compare with.
@@ -914,7 +1063,9 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
     '- *self sign*: learners whose self-assessment is off the truth by 5 % of the scale or more (bias',
     '  N(0, 0.12) + noise 0.05 per standard), and the share the engine signs the same way.',
     '- *careful at 0*: share of careful reviewers given evaluation accuracy exactly 0.',
-    '- *same-mark low*: share of same-mark reviewers marked as the lowest 30 % of evaluators.',
+    '- *same-mark low*: share of same-mark reviewers marked as the lowest 30 % of evaluators; in',
+    '  classes of 5, in brackets, the most any method can mark from the marks alone (the Bayes bound',
+    '  of the red-mark tables below).',
     "- *lift ours / mean*: how much higher the colluders' essays score than their true quality, beyond",
     '  the other essays (share of the scale), under our score and the plain mean.',
     '- *ρ help ours / raw*: Spearman correlation with true helpfulness of the feedback score (stars',
@@ -938,7 +1089,7 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
         `${r.baselineRank === null ? '–' : formatFixed(r.baselineRank)} | ` +
         `${r.abilityBound === null ? '–' : formatFixed(r.abilityBound)} | ` +
         `${r.carefulMeasured === 0 ? '–' : formatPercent1(r.carefulZero / r.carefulMeasured)} | ` +
-        `${r.sameMarkLowest === null ? '–' : formatPercent(r.sameMarkLowest)} | ` +
+        `${r.sameMarkLowest === null ? '–' : formatPercent(r.sameMarkLowest)}${r.sameMarkLowest === null || r.sameMarkBayes === null ? '' : ` (≤ ${formatPercent(r.sameMarkBayes)})`} | ` +
         `${r.liftOurs === null || r.liftMean === null ? '–' : `${formatFixed(r.liftOurs)} / ${formatFixed(r.liftMean)}`} | ` +
         `${r.helpOurs === null || r.helpRaw === null ? '–' : `${formatFixed(r.helpOurs)} / ${formatFixed(r.helpRaw)}`} | ` +
         `${r.selfClear === 0 ? '–' : formatPercent(r.selfAgree / r.selfClear)} |`,
@@ -954,10 +1105,21 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
       `A typical class where 5 % of the learners (at least one) ${PLANTED_TITLES[kind] ?? kind}: how`,
       'often such a learner is among the evaluators marked red (the lowest 30 % by closeness ×',
       'discrimination², docs/scoring.md section 9),',
-      'over about 100 such learners per cell, by rubric shape. In brackets: how often their *true*',
-      'accuracy (distance of their marks from the true quality) is among the lowest 30 % of the',
-      "class's evaluators, i.e. what a ranking by the truth itself would mark: where it is below the",
-      'goal, the goal asks for more than ranking by accuracy can give (see docs/scoring.md, section 16).',
+      'over about 100 such learners per cell, by rubric shape. In brackets, three yardsticks',
+      '(scripts/oracle.ts; docs/scoring.md, section 16):',
+      '',
+      '- *truth*: how often their true accuracy (distance of their marks from the true quality) is',
+      "  among the lowest 30 % of the class's evaluators: what ranking by accuracy itself would mark;",
+      "- *oracle*: how often a ranking that knows every essay's true quality and exactly how each kind",
+      '  of reviewer marks (the likelihood ratio of their marks, this kind against the others of the',
+      '  class) marks them: far more than any engine can know;',
+      '- *Bayes* (classes of 5 only): the expected share marked by the Bayes-optimal choice from the',
+      "  marks alone, knowing how each kind marks and the class's make-up (the exact posterior over",
+      '  every assignment of the kinds to the members, the qualities integrated out). No method that',
+      '  sees only the marks can do better on average: where it is below the goal, the goal cannot be',
+      '  met in that cell (about 100 classes per cell: a standard error of 1–4 points).',
+      '',
+      'Cells read: ours (truth · oracle · Bayes).',
       '',
       `| Rubric | Class | ${counts.map((k) => `${k} reviewers`).join(' | ')} |`,
       `|---|---:|${counts.map(() => '---:').join('|')}|`,
@@ -966,7 +1128,10 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
       for (const size of SIZES) {
         const cells = kindRows
           .filter((r) => r.shape === shape && r.size === size)
-          .map((r) => `${formatPercent(r.sameMarkLowest ?? 0)} (${formatPercent(r.sameMarkTruth)})`);
+          .map(
+            (r) =>
+              `${formatPercent(r.sameMarkLowest ?? 0)} (${formatPercent(r.sameMarkTruth)} · ${formatPercent(r.sameMarkOracle)}${r.sameMarkBayes === null ? '' : ` · ${formatPercent1(r.sameMarkBayes)} ± ${formatPercent1(r.sameMarkBayesError ?? 0)}`})`,
+          );
         lines.push(`| ${shape} | ${size} | ${cells.join(' | ')} |`);
       }
     }
