@@ -206,65 +206,73 @@ export function exactPosterior(input: {
       return vectors;
     }),
   );
-  const ownCache = new Map<string, number>();
-  const ownLikelihood = (rater: number, kind: Kind) => {
-    const key = `${rater}/${kind}`;
-    let value = ownCache.get(key);
+  // Kinds are coded 0..B−1; an assignment is the code of every member.
+  const kindList = [...new Set([...base.map((b) => b.kind), ...(planted === null ? [] : [planted])])];
+  const codeOf = new Map(kindList.map((kind, i) => [kind, i]));
+  const B = kindList.length;
+  const watchedCode = codeOf.get(watched) ?? -1;
+  // Marks that do not depend on the quality are counted once per reviewer; the others per essay.
+  const ownLog = kindList.map((kind) =>
+    ids.map((_, r) => (KINDS_WITH_QUALITY.includes(kind) ? 0 : kindLogLikelihood(kind, byReviewer[r] ?? []))),
+  );
+  const withQuality = kindList.map((kind) => KINDS_WITH_QUALITY.includes(kind));
+  const essayRaters = byEssay.map((list) => [...new Set(list.map((r) => r.rater))]);
+  const essayCaches = byEssay.map(() => new Map<number, number>());
+  const essayLog = (essay: number, codes: Int32Array) => {
+    let key = 0;
+    for (const r of essayRaters[essay] ?? []) {
+      const c = codes[r] ?? 0;
+      key = key * (B + 1) + (withQuality[c] === true ? c + 1 : 0);
+    }
+    const cache = essayCaches[essay] as Map<number, number>;
+    let value = cache.get(key);
     if (value === undefined) {
-      value = kindLogLikelihood(kind, byReviewer[rater] ?? []);
-      ownCache.set(key, value);
+      const kinds = Array.from(codes, (c) => kindList[c] as Kind);
+      value = Math.log(
+        Math.max(
+          1e-300,
+          integrateEssay(byEssay[essay] ?? [], markVectors[essay] ?? [], kinds, maxPoints.length, grid),
+        ),
+      );
+      cache.set(key, value);
     }
     return value;
   };
-  const essayCache = new Map<string, number>();
-  const essayLikelihood = (essay: number, kinds: Kind[]) => {
-    const list = byEssay[essay] ?? [];
-    const key = `${essay}/${list.map((r) => (KINDS_WITH_QUALITY.includes(kinds[r.rater] as Kind) ? kinds[r.rater] : '-')).join(',')}`;
-    let value = essayCache.get(key);
-    if (value === undefined) {
-      value = integrateEssay(list, markVectors[essay] ?? [], kinds, maxPoints.length, grid);
-      essayCache.set(key, value);
+  // Every assignment is equally likely a priori (simulate.ts: the make-up shuffled, then one member,
+  // any of them, replaced by the planted kind), so the posterior is the normalised likelihood,
+  // summed here on the fly (rescaled whenever a larger one comes).
+  let top = Number.NEGATIVE_INFINITY;
+  let total = 0;
+  const mass = new Float64Array(n);
+  const visit = (codes: Int32Array) => {
+    let sum = 0;
+    for (let r = 0; r < n; r++) sum += ownLog[codes[r] ?? 0]?.[r] ?? 0;
+    if (sum === Number.NEGATIVE_INFINITY) return;
+    for (let e = 0; e < n; e++) sum += essayLog(e, codes);
+    if (sum > top) {
+      const scale = top === Number.NEGATIVE_INFINITY ? 0 : Math.exp(top - sum);
+      total *= scale;
+      for (let r = 0; r < n; r++) mass[r] = (mass[r] ?? 0) * scale;
+      top = sum;
     }
-    return value;
+    const weight = Math.exp(sum - top);
+    total += weight;
+    for (let r = 0; r < n; r++) if (codes[r] === watchedCode) mass[r] = (mass[r] ?? 0) + weight;
   };
-  const assignments: Kind[][] = [];
+  const counted = (list: { kind: Kind; count: number }[]) =>
+    list.map((b) => ({ code: codeOf.get(b.kind) ?? 0, count: b.count }));
   if (planted === null) {
-    permuteMultiset(base, n, (kinds) => assignments.push(kinds));
+    arrange(counted(base), n, visit);
   } else {
     for (const removed of base.filter((b) => b.count > 0)) {
       const rest = base.map((b) => ({
         kind: b.kind,
         count: b.kind === removed.kind ? b.count - 1 : b.count,
       }));
-      for (let p = 0; p < n; p++) {
-        permuteMultiset(rest, n - 1, (kinds) =>
-          assignments.push([...kinds.slice(0, p), planted, ...kinds.slice(p)]),
-        );
-      }
+      arrange(counted([...rest, { kind: planted, count: 1 }]), n, visit);
     }
   }
-  const logs = assignments.map((kinds) => {
-    let sum = 0;
-    for (let r = 0; r < n; r++) {
-      const kind = kinds[r] as Kind;
-      if (!KINDS_WITH_QUALITY.includes(kind)) sum += ownLikelihood(r, kind);
-    }
-    if (sum === Number.NEGATIVE_INFINITY) return sum;
-    for (let e = 0; e < n; e++) sum += Math.log(Math.max(1e-300, essayLikelihood(e, kinds)));
-    return sum;
-  });
-  const top = Math.max(...logs);
-  const posterior = new Map(ids.map((id) => [id, 0]));
-  let total = 0;
-  logs.forEach((log, k) => {
-    const weight = Math.exp(log - top);
-    total += weight;
-    assignments[k]?.forEach((kind, r) => {
-      if (kind === watched) posterior.set(ids[r] ?? '', (posterior.get(ids[r] ?? '') ?? 0) + weight);
-    });
-  });
-  for (const [id, value] of posterior) posterior.set(id, value / total);
-  return posterior;
+  return new Map(ids.map((id, r) => [id, total > 0 ? (mass[r] ?? 0) / total : 0]));
 }
 
 interface QualityGrid {
@@ -334,27 +342,27 @@ function integrateEssay(
   return total;
 }
 
-// Every distinct arrangement of a multiset of kinds over `length` places.
-function permuteMultiset(
-  counts: { kind: Kind; count: number }[],
+// Every distinct arrangement of a multiset of kind codes over `length` places (the array passed to
+// `visit` is reused).
+function arrange(
+  counts: { code: number; count: number }[],
   length: number,
-  visit: (kinds: Kind[]) => void,
+  visit: (codes: Int32Array) => void,
 ): void {
-  const left = counts.map((c) => ({ ...c }));
-  const current: Kind[] = [];
-  const step = () => {
-    if (current.length === length) {
-      visit([...current]);
+  const left = counts.filter((c) => c.count > 0).map((c) => ({ ...c }));
+  const current = new Int32Array(length);
+  const step = (place: number) => {
+    if (place === length) {
+      visit(current);
       return;
     }
     for (const c of left) {
       if (c.count === 0) continue;
       c.count -= 1;
-      current.push(c.kind);
-      step();
-      current.pop();
+      current[place] = c.code;
+      step(place + 1);
       c.count += 1;
     }
   };
-  step();
+  step(0);
 }
