@@ -110,13 +110,22 @@ export interface EvaluationDetail {
   completed: number;
   /** Essays on which someone else's rating allowed a comparison. */
   compared: number;
+  /**
+   * Closeness to the others' marks, the PE score's accuracy: against their plain mean, or their
+   * weighted consensus where the class's reviewers differ beyond chance (docs/scoring.md section 3).
+   */
   closeness: number | null;
+  /**
+   * Closeness as the red marks measure it: half against the others' plain mean, half against their
+   * weighted consensus, in every class; × discrimination² it orders the red marks (section 9).
+   */
+  agreement: number | null;
   /** Discrimination as measured; `discrimination` is this pulled up towards the class when low. */
   measuredDiscrimination: number | null;
   discrimination: number | null;
   /**
-   * closeness × min(1, discrimination ÷ 0.5): the accuracy of the PE score, or null when nothing
-   * could be compared (docs/scoring.md section 3).
+   * The accuracy of the PE score: the closeness, or null when nothing could be compared
+   * (docs/scoring.md section 3).
    */
   accuracy: number | null;
   /** Weight of this learner's ratings in essay scores. */
