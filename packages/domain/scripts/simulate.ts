@@ -434,16 +434,19 @@ function simulateClass(
     reviewers.get(l.learnerId)?.kind === 'same-mark' ? -10 + (trueAccuracy[i] ?? 0) : (trueAccuracy[i] ?? 0),
   );
   const careful = measured.filter((l) => reviewers.get(l.learnerId)?.kind === 'careful');
-  // Why a same-mark reviewer was not marked: at 0 with more evaluators than the 30 % allows, and
-  // outranked by lower closeness or discrimination (or fully tied); or left alone by the rule
-  // (marks that never vary only keep a discrimination above 0 when the others rated their essays
-  // less than a point apart on every standard).
-  const zeros = measured.filter((l) => l.evaluation.accuracy === 0).length;
+  // Why a same-mark reviewer was not marked: at trust 0 (agreement × discrimination², what the red
+  // marks order by) with more evaluators than the 30 % allows, and outranked by lower agreement or
+  // discrimination (or fully tied); or left alone by the rule (marks that never vary only keep a
+  // discrimination above 0 when the others rated their essays less than a point apart on every
+  // standard).
+  const atZero = (e: (typeof measured)[number]['evaluation'] | undefined) =>
+    (e?.agreement ?? 1) * (e?.discrimination ?? 1) === 0;
+  const zeros = measured.filter((l) => atZero(l.evaluation)).length;
   const quota = Math.floor(measured.length * LOWEST_EVALUATOR_SHARE);
   const missed = sameMarkIds
     .filter((id) => !lowest.has(id))
     .map((id) => result.learners.find((l) => l.learnerId === id)?.evaluation);
-  const outranked = missed.filter((e) => e?.accuracy === 0 && zeros > quota).length;
+  const outranked = missed.filter((e) => atZero(e) && zeros > quota).length;
   // The lowest `quota` evaluators by true accuracy: whom a ranking by the truth itself would mark.
   const truthLowest = new Set(
     measured
@@ -452,9 +455,7 @@ function simulateClass(
       .slice(0, quota)
       .map((e) => e.id),
   );
-  const alike = missed.filter(
-    (e) => !(e?.accuracy === 0 && zeros > quota) && (e?.discrimination ?? 0) >= 0.5,
-  ).length;
+  const alike = missed.filter((e) => !(atZero(e) && zeros > quota) && (e?.discrimination ?? 0) >= 0.5).length;
   return {
     ours: correlate(ours, trueTotals),
     mean: correlate(means, trueTotals),
@@ -963,7 +964,7 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>): string {
       `## The ${kind} reviewer`,
       '',
       `A typical class where 5 % of the learners (at least one) ${PLANTED_TITLES[kind] ?? kind}: how`,
-      'often such a learner is among the evaluators marked red (the lowest 30 % by closeness ×',
+      'often such a learner is among the evaluators marked red (the lowest 30 % by agreement ×',
       'discrimination², docs/scoring.md section 9),',
       'over about 100 such learners per cell, by rubric shape. In brackets: how often their *true*',
       'accuracy (distance of their marks from the true quality) is among the lowest 30 % of the',

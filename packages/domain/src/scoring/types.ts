@@ -186,8 +186,8 @@ export interface AssignmentScores {
   classAverages: ScoreSet;
   memberCount: number;
   /**
-   * Evaluators in the lowest 30 % by closeness × discrimination² (the doubt about the marks' direction
-   * taken twice; ties broken by closeness, then discrimination; docs/scoring.md section 9): their
+   * Evaluators in the lowest 30 % by agreement × discrimination² (the doubt about the marks' direction
+   * taken twice; ties broken by agreement, then discrimination; docs/scoring.md section 9): their
    * ratings are marked red.
    */
   lowestEvaluatorIds: string[];
