@@ -163,6 +163,7 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
     evaluationAbilityMeasured: status === 'measured',
     evaluationAbilityStatus: status,
     measuredEvaluatorCount: measuredAccuracies.length,
+    reviewersDiffer: reliability.reviewersDiffer,
   };
 }
 

@@ -201,4 +201,10 @@ export interface AssignmentScores {
   evaluationAbilityStatus: EvaluationAbilityStatus;
   /** Members whose accuracy was measured (compared with someone on at least one essay). */
   measuredEvaluatorCount: number;
+  /**
+   * Whether the reviewers differed in their distance from the others beyond chance, so that
+   * closeness was measured against the others' weighted consensus rather than their plain mean
+   * (docs/scoring.md section 3).
+   */
+  reviewersDiffer: boolean;
 }

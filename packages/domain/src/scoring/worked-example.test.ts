@@ -130,7 +130,7 @@ describe('the worked example of docs/scoring.md', () => {
     expect(reviewersDiffer).toBe(false);
   });
 
-  it('step 5: closeness, agreement, discrimination and accuracy of each reviewer', () => {
+  it('step 6: closeness, agreement, discrimination and accuracy of each reviewer', () => {
     const expected = {
       // 0.2 from D's 2 on essay B: (0.04 ÷ 2 − 0.00333 − 0.01) → √0.006667 = 0.08165 → 1 − 0.1633.
       A: { closeness: 0.8367, agreement: 0.9644, measured: 1, discrimination: 1 },
@@ -158,7 +158,7 @@ describe('the worked example of docs/scoring.md', () => {
     expect(trust('C')).toBeCloseTo(0.5398, 4);
   });
 
-  it('step 6: the self-assessment gaps', () => {
+  it('step 7: the self-assessment gaps', () => {
     const gaps = {
       A: [-0.4529, 'accurate'],
       B: [1.7434, 'over'],
@@ -171,12 +171,12 @@ describe('the worked example of docs/scoring.md', () => {
     }
   });
 
-  it('step 7: D is the one evaluator marked red', () => {
+  it('step 8: D is the one evaluator marked red', () => {
     expect(result.lowestEvaluatorIds).toEqual(['D']);
     expect(learner(result, 'D').evaluation.isLowest).toBe(true);
   });
 
-  it('step 8: the scores, totals and ranks', () => {
+  it('step 9: the scores, totals and ranks', () => {
     const scores = {
       A: [53.4, 8.4, 10, 8, 8, 87.8, 1],
       B: [27.1, 10, 5, 9, 6, 57.1, 3],
