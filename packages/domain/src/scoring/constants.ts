@@ -17,13 +17,13 @@ export const UNVARYING_PRIOR = 0.1;
 /** Share of reviewers assumed, before their marks are seen, to mark without regard to the quality. */
 export const AGAINST_PRIOR = 0.02;
 /**
- * Probability that the marks follow the essays (the tracking test) from which the
- * evaluation-ability score takes no discount: below it the score keeps discrimination ÷ this
- * share of the closeness. Red marks take the probability squared (closeness × discrimination²).
+ * Significance level at which the reviewers of a class are taken to differ in how far their marks
+ * are from the others' (a test of the distances by reviewer): below it, closeness is measured
+ * against the others' reliability-weighted consensus, else against their plain mean.
  */
-export const FULL_CREDIT_TRACKING = 0.5;
+export const REVIEWER_DIFFERENCE_LEVEL = 0.05;
 /**
- * Share of the closeness yardstick taken from the others' plain mean; the rest from their
+ * Share of the red marks' agreement (trust) taken from the others' plain mean; the rest from their
  * reliability-weighted consensus (which is fitted on everyone's marks, the reviewer's included).
  */
 export const PLAIN_YARDSTICK_SHARE = 0.5;

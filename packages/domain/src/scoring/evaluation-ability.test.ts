@@ -38,13 +38,16 @@ describe('estimateReliability', () => {
     }
   });
 
-  it('puts a same-mark reviewer last, near 0, with the lowest weight', () => {
+  it('puts a same-mark reviewer last, with trust near 0 and the lowest weight', () => {
     const { records, models } = estimateReliability(classOf({ r4: () => 3 }));
     const weight = (id: string) => models.get(id)?.weight ?? 0;
     const r4 = records.get('r4');
     // 3 for essays the others rate 1..5: a careful reviewer would almost never give that.
     expect(r4?.discrimination ?? 1).toBeLessThan(1e-3);
-    expect(r4?.accuracy ?? 1).toBeLessThan(1e-3);
+    expect(r4?.trust ?? 1).toBeLessThan(1e-3);
+    // The score is the closeness: 3 is two points from the essays rated 1 and 5, one from 2 and 4.
+    expect(r4?.accuracy).toBe(r4?.closeness);
+    expect(r4?.accuracy ?? 1).toBeLessThan(0.6);
     for (const id of ['r1', 'r2', 'r3']) {
       expect(records.get(id)?.accuracy ?? 0).toBeGreaterThan(0.9);
       expect(weight(id)).toBeGreaterThan(weight('r4'));
@@ -214,14 +217,16 @@ describe('tracking: do the marks follow the essays? (issue 17, items 1, 3 and 4)
     expect(r4?.accuracy).toBe(r4?.closeness);
   });
 
-  it('gives next to nothing to marks that move against the others over five essays', () => {
+  it('gives next to no trust to marks that move against the others over five essays', () => {
     // r4 marks every essay 6 − quality: 5 for the weakest, 1 for the best.
     const { records } = estimateReliability(classOf({ r4: (q) => 6 - q }));
     const r4 = records.get('r4');
     expect(r4?.slope ?? 0).toBeLessThanOrEqual(-0.5);
     expect(r4?.measuredDiscrimination).toBe(0);
     expect(r4?.discrimination ?? 1).toBeLessThan(1e-3);
-    expect(r4?.accuracy ?? 1).toBeLessThan(1e-3);
+    expect(r4?.trust ?? 1).toBeLessThan(1e-3);
+    // Four points off on the extreme essays: the closeness (the score) is low on its own.
+    expect(r4?.accuracy ?? 1).toBeLessThan(0.1);
   });
 
   it('keeps most of the credit for a reversed pair over two essays (a coin flip)', () => {
@@ -308,6 +313,8 @@ describe('scoreEvaluationAbility', () => {
       excessSquares: 0,
       squares: 0,
       plainSquares: 0,
+      plainDistance: 0,
+      expectedSquares: 0,
       comparisons: null,
       rounding: 0,
       consensusVariance: 0,
@@ -316,6 +323,7 @@ describe('scoreEvaluationAbility', () => {
     comparedEssays: accuracy === null ? 0 : 3,
     comparedReviews: accuracy === null ? 0 : 6,
     closeness: accuracy,
+    agreement: accuracy,
     slope: accuracy === null ? null : 1,
     measuredDiscrimination: accuracy === null ? null : 1,
     discrimination: accuracy === null ? null : 1,

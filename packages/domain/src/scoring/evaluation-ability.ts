@@ -3,11 +3,11 @@
 // which the essay score uses to correct and weight their ratings.
 import {
   ANCHOR_WEIGHT,
-  FULL_CREDIT_TRACKING,
   LENIENCY_PRIOR_ESSAYS,
   MIN_WEIGHT,
   OUTLIER_SCALE,
   RELIABILITY_ROUNDS,
+  REVIEWER_DIFFERENCE_LEVEL,
   VARIANCE_PRIOR_RATINGS,
 } from './constants';
 import type { PreparedReview, RatingTable } from './ratings';
@@ -17,8 +17,10 @@ import {
   clamp,
   computeMean,
   createComparisonSums,
+  measureAgreement,
   measureReviewerCloseness,
   measureSlope,
+  testReviewerDifferences,
 } from './statistics';
 import { measureTracking } from './tracking';
 import type { AccuracyBasis } from './types';
@@ -29,16 +31,19 @@ export interface ReviewerRecord {
   comparedEssays: number;
   /** Other reviews of the same essays the reviewer was compared with: the evidence. */
   comparedReviews: number;
+  /** The evaluation-ability closeness (statistics.ts): the yardstick depends on the class. */
   closeness: number | null;
+  /** Closeness as the red marks measure it, half against the plain mean (measureAgreement). */
+  agreement: number | null;
   /** The regularised slope before it is capped to 0..1: below 0 = marks move against the others. */
   slope: number | null;
   /** The slope capped to 0..1: how the marks rose and fell with the others', for the report. */
   measuredDiscrimination: number | null;
   /** Probability that the marks follow the essays' quality (tracking.ts): the factor used. */
   discrimination: number | null;
-  /** closeness × min(1, discrimination ÷ FULL_CREDIT_TRACKING): the score's accuracy. */
+  /** The score's accuracy: the closeness (the tracking doubt orders the red marks instead). */
   accuracy: number | null;
-  /** closeness × discrimination²: how far the ratings can be trusted, the order of the red marks. */
+  /** agreement × discrimination²: how far the ratings can be trusted, the order of the red marks. */
   trust: number | null;
 }
 
@@ -57,6 +62,11 @@ export interface Reliability {
   /** Weighted consensus per author and standard, as a share of the scale (null = no rating). */
   consensus: Map<string, (number | null)[]>;
   records: Map<string, ReviewerRecord>;
+  /**
+   * The reviewers differ in their distance from the others beyond chance (p-value below
+   * REVIEWER_DIFFERENCE_LEVEL): closeness is measured against the weighted consensus.
+   */
+  reviewersDiffer: boolean;
 }
 
 export interface EvaluationAbility {
@@ -90,9 +100,9 @@ export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROU
   for (let round = 0; ; round++) {
     const sums = sumEssays(table, models, robustness);
     const next: Robustness = new Map();
-    const records = measureReviewers(table, models, sums, robustness, next);
+    const { records, reviewersDiffer } = measureReviewers(table, models, sums, robustness, next);
     if (round === rounds) {
-      return { models, consensus: computeConsensus(sums), records };
+      return { models, consensus: computeConsensus(sums), records, reviewersDiffer };
     }
     updateModels(table, models, records);
     robustness = next;
@@ -222,15 +232,23 @@ function correct(given: number, edited: boolean, model: ReviewerModel | undefine
 
 // Compares every reviewer with the consensus of the others (leave-one-out), using the reviewer's
 // own points: an instructor's edit corrects the author's grade, not the reviewer's judgement.
-// Each comparison carries how unsure the others' consensus is (Σ w² v ÷ (Σ w)² over the others).
+// Each comparison carries how unsure the others' consensus is (Σ w² v ÷ (Σ w)² over the others)
+// and the error variance a reviewer of the class has before their marks are seen (the peers' mean
+// variance plus the standard's rounding), for the expected error given the deviation.
 function measureReviewers(
   table: RatingTable,
   models: Map<string, ReviewerModel>,
   sums: Map<string, EssaySums>,
   robustness: Robustness,
   next: Robustness,
-): Map<string, ReviewerRecord> {
+): { records: Map<string, ReviewerRecord>; reviewersDiffer: boolean } {
   const records = new Map<string, ReviewerRecord>();
+  const peerVariances: number[] = [];
+  for (const [reviewerId, model] of models) {
+    if (!table.anchorIds.has(reviewerId)) peerVariances.push(model.variance);
+  }
+  const classVariance = computeMean(peerVariances) ?? 0;
+  const errorVariance = table.slack.map((slack) => classVariance + (slack * slack) / 3);
   for (const review of table.peerReviews) {
     const essay = sums.get(review.authorId);
     if (essay === undefined) continue;
@@ -241,6 +259,7 @@ function measureReviewers(
         comparedEssays: 0,
         comparedReviews: 0,
         closeness: null,
+        agreement: null,
         slope: null,
         measuredDiscrimination: null,
         discrimination: null,
@@ -269,6 +288,7 @@ function measureReviewers(
       addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, {
         consensusVariance,
         othersMean: ((essay.plain[i] ?? 0) - r.original) / (count - 1),
+        errorVariance: errorVariance[i],
       });
       // Per-review robustness: a rating (leniency off) further from the others than
       // OUTLIER_SCALE × √(reviewer's variance + the others' uncertainty) keeps only that
@@ -286,15 +306,18 @@ function measureReviewers(
       record.comparedReviews += others;
     }
   }
+  const reviewersDiffer =
+    testReviewerDifferences([...records.values()].map((r) => r.sums)) < REVIEWER_DIFFERENCE_LEVEL;
   for (const record of records.values()) {
-    record.closeness = measureReviewerCloseness(record.sums);
+    record.closeness = measureReviewerCloseness(record.sums, reviewersDiffer);
+    record.agreement = measureAgreement(record.sums);
     record.slope = measureSlope(record.sums);
     record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
     record.discrimination = measureTracking(record.sums)?.probability ?? null;
     record.accuracy = combineAccuracy(record);
     record.trust = combineTrust(record);
   }
-  return records;
+  return { records, reviewersDiffer };
 }
 
 // Each peer's leniency = mean deviation from the others, shrunk towards 0 by LENIENCY_PRIOR_RATINGS
@@ -357,27 +380,27 @@ function updateModels(
   }
 }
 
-// Accuracy (the score) = closeness × min(1, discrimination ÷ FULL_CREDIT_TRACKING), where
-// discrimination is the probability that the marks follow the essays' quality (tracking.ts). The
-// score is discounted only when it is more likely than not that the marks do not follow the essays:
-// a doubt that three essays cannot settle (a careful reviewer who gave 2, 2, 2) costs no credit,
-// while it would reorder careful reviewers whose closeness differs by less.
+// Accuracy (the score) = closeness. Whether the marks follow the essays (the tracking
+// probability) does not lower it: a reviewer's expected distance from the essays' quality is their
+// distance from the others whichever way they marked, and a mark that never varies already pays
+// for every essay it does not fit. Discounted besides, such reviewers were ranked below noisier
+// ones further from the truth. The doubt orders the red marks instead (trust).
 function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
   const { closeness, discrimination } = record;
   if (closeness === null || discrimination === null) return null;
-  return closeness * Math.min(1, discrimination / FULL_CREDIT_TRACKING);
+  return closeness;
 }
 
-// Trust (the red marks) = closeness × discrimination²: an instructor is pointed at ratings on the
+// Trust (the red marks) = agreement × discrimination²: an instructor is pointed at ratings on the
 // doubt itself, before it is settled. The doubt counts twice, because a reviewer whose marks may
-// not follow the essays is judged by a closeness that does not show it: marks that move against
+// not follow the essays is judged by an agreement that does not show it: marks that move against
 // the quality stay close to the others on middling essays (a contrarian's 1.2 − 0.6 is a careful
 // reviewer's mark), and a mark that never varies sits near the class mean. Squared, a tracking
 // probability of one half ranks such a reviewer below an honest one half as close to the others.
-function combineTrust(record: Pick<ReviewerRecord, 'closeness' | 'discrimination'>): number | null {
-  const { closeness, discrimination } = record;
-  if (closeness === null || discrimination === null) return null;
-  return closeness * discrimination * discrimination;
+function combineTrust(record: Pick<ReviewerRecord, 'agreement' | 'discrimination'>): number | null {
+  const { agreement, discrimination } = record;
+  if (agreement === null || discrimination === null) return null;
+  return agreement * discrimination * discrimination;
 }
 
 function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {

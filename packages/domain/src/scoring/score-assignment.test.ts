@@ -128,14 +128,14 @@ describe('scoreAssignment properties', () => {
     );
   });
 
-  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower closeness × discrimination²', () => {
+  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower agreement × discrimination²', () => {
     fc.assert(
       fc.property(shapeArbitrary, (shape) => {
         const result = scoreAssignment(messyClass(shape));
         const measured = result.learners.filter((l) => l.evaluation.accuracy !== null);
         expect(result.lowestEvaluatorIds.length).toBeLessThanOrEqual(Math.floor(measured.length * 0.3));
         const trust = (l: LearnerScores) =>
-          (l.evaluation.closeness ?? 0) * (l.evaluation.discrimination ?? 0) ** 2;
+          (l.evaluation.agreement ?? 0) * (l.evaluation.discrimination ?? 0) ** 2;
         const unmarked = measured.filter((l) => !l.evaluation.isLowest);
         for (const m of measured.filter((l) => l.evaluation.isLowest)) {
           for (const u of unmarked) expect(trust(u)).toBeGreaterThanOrEqual(trust(m) - 1e-9);
@@ -145,13 +145,14 @@ describe('scoreAssignment properties', () => {
     );
   });
 
-  it('discounts accuracy only below a tracking probability of one half: closeness × min(1, 2 × discrimination)', () => {
+  it('takes the closeness as the accuracy, whatever the tracking probability', () => {
     fc.assert(
       fc.property(shapeArbitrary, (shape) => {
         for (const l of scoreAssignment(messyClass(shape)).learners) {
           const { accuracy, closeness, discrimination } = l.evaluation;
           if (accuracy === null) continue;
-          expect(accuracy).toBeCloseTo((closeness ?? 0) * Math.min(1, 2 * (discrimination ?? 0)), 12);
+          expect(discrimination).not.toBeNull();
+          expect(accuracy).toBe(closeness);
         }
       }),
       { numRuns: 40 },
@@ -451,20 +452,22 @@ describe('the same-mark rule and red marks', () => {
   const evaluation = (result: AssignmentScores, id: string) =>
     result.learners.find((l) => l.learnerId === id)?.evaluation;
 
-  it('gives the one same-mark reviewer next to no accuracy and marks them red', () => {
+  it('gives the one same-mark reviewer its closeness, next to no trust, and the red mark', () => {
     // p4 gives 3 to essays of quality 1, 2, 3, 4. The others are truthful, so the consensus p4 is
     // compared with is 0.2, 0.4, 0.6, 0.8: a careful reviewer would almost never give one mark to
-    // all four (discrimination, the probability that the marks follow the essays, ≈ 0.006).
-    // Closeness: deviations 0.4, 0.2, 0, 0.2 → mean square 0.06, less rounding (0.0033), part of
-    // the consensus's own uncertainty and the tolerated 0.1² → √0.046 → 1 − 0.43 = 0.57. Five
-    // evaluators → at most ⌊1.5⌋ = 1 red: p4.
+    // all four (discrimination, the probability that the marks follow the essays, ≈ 0.001).
+    // Five reviewers with four comparisons each do not differ beyond chance (section 3's test), so
+    // closeness is against the others' plain mean: deviations 0.4, 0.2, 0, 0.2 → mean square
+    // 0.06, less rounding (0.0033) and the tolerated 0.1² → √0.0467 → 1 − 0.43 = 0.57, the
+    // score (PE 5.7). Trust 0.57 × 0.001² ≈ 0: five evaluators → at most ⌊1.5⌋ = 1 red: p4.
     const result = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5], { p4: () => 3 }));
     const p4 = evaluation(result, 'p4');
     expect(p4?.discrimination ?? 1).toBeLessThan(0.01);
     expect(p4?.closeness ?? 0).toBeGreaterThan(0.55);
     expect(p4?.closeness ?? 1).toBeLessThan(0.6);
-    expect(p4?.accuracy ?? 1).toBeLessThan(0.01);
-    expect(result.learners.find((l) => l.learnerId === 'p4')?.scores.peerReview).toBe(0);
+    expect(p4?.accuracy).toBe(p4?.closeness);
+    expect((p4?.agreement ?? 1) * (p4?.discrimination ?? 1) ** 2).toBeLessThan(1e-5);
+    expect(result.learners.find((l) => l.learnerId === 'p4')?.scores.peerReview).toBe(5.7);
     for (const id of ['p0', 'p1', 'p2', 'p3'])
       expect(evaluation(result, id)?.accuracy ?? 0).toBeGreaterThan(0.999);
     expect(result.lowestEvaluatorIds).toEqual(['p4']);
@@ -553,14 +556,19 @@ describe('the same-mark rule and red marks', () => {
     const l0 = byId(result).get('l0');
     // A careful reviewer gives 2 to all three about a quarter of the time (1 or 2 for the 1.5,
     // 2 or 3 for the 2.5): weak evidence against one in ten reviewers who give one mark to
-    // everything, discrimination about 0.76. That is above the 0.5 from which the score takes
-    // no discount, so l0 keeps its full credit (10 of 10; 7.6 when the score took the
-    // probability as it is), above l1, l3, l4 and l5, who are further from the others.
-    expect(l0?.evaluation.closeness ?? 0).toBeGreaterThan(0.999);
+    // everything, discrimination about 0.76, which the score does not take off. The six do not
+    // differ beyond chance, so closeness is against the others' plain mean: half a point off on
+    // two essays of three, (2 × (1/6)² ÷ 3 − 1/108 − 0.1²) < 0 → 0.974, PE 9.7 (10 when it was
+    // half against the weighted consensus, 7.6 when the score took the probability as it is),
+    // above l1, l2, l3, l4 and l5, who are further from the others.
+    expect(l0?.evaluation.closeness ?? 0).toBeGreaterThan(0.97);
     expect(l0?.evaluation.discrimination ?? 0).toBeGreaterThan(0.7);
     expect(l0?.evaluation.discrimination ?? 1).toBeLessThan(0.8);
-    expect(l0?.evaluation.accuracy ?? 0).toBeCloseTo(l0?.evaluation.closeness ?? -1, 12);
-    expect(l0?.scores.peerReview).toBe(10);
+    expect(l0?.evaluation.accuracy).toBe(l0?.evaluation.closeness);
+    expect(l0?.scores.peerReview).toBe(9.7);
+    for (const l of result.learners.filter((x) => x.learnerId !== 'l0')) {
+      expect(l.evaluation.accuracy ?? 1).toBeLessThan(l0?.evaluation.accuracy ?? 0);
+    }
     expect(result.lowestEvaluatorIds).not.toContain('l0');
     // Less accurate reviewers (further from the others) score below l0.
     const others = result.learners.filter((l) => l.learnerId !== 'l0');
@@ -575,10 +583,12 @@ describe('the same-mark rule and red marks', () => {
     const five = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5], { p3: sameMark, p4: sameMark }));
     const p3 = evaluation(five, 'p3');
     const p4 = evaluation(five, 'p4');
-    expect(p3?.accuracy ?? 1).toBeLessThan(0.01);
-    expect(p4?.accuracy ?? 1).toBeLessThan(0.05);
+    const trust = (e: typeof p3) => (e?.agreement ?? 1) * (e?.discrimination ?? 1) ** 2;
+    expect(trust(p3)).toBeLessThan(1e-4);
+    expect(trust(p4)).toBeLessThan(1e-4);
+    expect(trust(p3)).toBeLessThan(trust(p4));
+    expect(p3?.agreement ?? 1).toBeLessThan(p4?.agreement ?? 0);
     expect(p3?.accuracy ?? 1).toBeLessThan(p4?.accuracy ?? 0);
-    expect(p3?.closeness ?? 1).toBeLessThan(p4?.closeness ?? 0);
     expect(five.lowestEvaluatorIds).toEqual(['p3']);
     // Two of ten, at most 3 red: both in.
     const ten = scoreAssignment(
@@ -587,10 +597,10 @@ describe('the same-mark rule and red marks', () => {
     expect(ten.lowestEvaluatorIds).toEqual(['p3', 'p4']);
   });
 
-  it('marks the quota by closeness when more than 30 % tie at accuracy 0', () => {
-    // Four of ten give one fixed mark (1, 5, 2 and 3): all at accuracy 0 on the red marks' grid
+  it('marks the quota by agreement when more than 30 % tie at trust 0', () => {
+    // Four of ten give one fixed mark (1, 5, 2 and 3): all at trust 0 on the red marks' grid
     // (a ten-thousandth), more than the ⌊3⌋ red marks. The three whose mark is furthest from the
-    // others' (lowest closeness) are marked; p3's 3, the middle of the scale, stays unmarked.
+    // others' (lowest agreement) are marked; p3's 3, the middle of the scale, stays unmarked.
     const result = scoreAssignment(
       everyoneReviewsEveryone([1, 2, 3, 4, 5, 1, 2, 3, 4, 5], {
         p0: () => 1,
@@ -599,11 +609,12 @@ describe('the same-mark rule and red marks', () => {
         p3: () => 3,
       }),
     );
-    const closeness = ['p0', 'p1', 'p2', 'p3'].map((id) => {
-      expect(evaluation(result, id)?.accuracy ?? 1).toBeLessThan(1e-6);
-      return evaluation(result, id)?.closeness ?? 0;
+    const agreement = ['p0', 'p1', 'p2', 'p3'].map((id) => {
+      const e = evaluation(result, id);
+      expect((e?.agreement ?? 1) * (e?.discrimination ?? 1) ** 2).toBeLessThan(1e-6);
+      return e?.agreement ?? 0;
     });
-    expect([...closeness].sort((a, b) => a - b)).toEqual(closeness);
+    expect([...agreement].sort((a, b) => a - b)).toEqual(agreement);
     expect(result.lowestEvaluatorIds).toEqual(['p0', 'p1', 'p2']);
     for (const learner of result.learners) {
       expect(learner.evaluation.isLowest).toBe(result.lowestEvaluatorIds.includes(learner.learnerId));
@@ -623,25 +634,26 @@ describe('the same-mark rule and red marks', () => {
     expect(result.lowestEvaluatorIds).toEqual(['p4']);
   });
 
-  it('marks none of the evaluators tied on accuracy, closeness and discrimination beyond the 30 %', () => {
+  it('marks none of the evaluators tied on trust, agreement and discrimination beyond the 30 %', () => {
     // p3 and p4 both give 3 and both wrote essays of quality 3: they rate essays of the same
     // qualities (1, 2, 3, 3) against the same others, so they tie on every key. Two of five, at
     // most 1 red: neither is marked, and no id decides between them.
     const result = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 3, 3], { p3: () => 3, p4: () => 3 }));
     const p3 = evaluation(result, 'p3');
     const p4 = evaluation(result, 'p4');
-    expect(p3?.accuracy ?? 1).toBeLessThan(0.5);
+    expect((p3?.agreement ?? 1) * (p3?.discrimination ?? 1) ** 2).toBeLessThan(0.01);
     expect(p3?.accuracy).toBeCloseTo(p4?.accuracy ?? -1, 12);
-    expect(p3?.closeness).toBeCloseTo(p4?.closeness ?? -1, 12);
+    expect(p3?.agreement).toBeCloseTo(p4?.agreement ?? -1, 12);
     expect(p3?.discrimination).toBeCloseTo(p4?.discrimination ?? -1, 12);
     expect(result.lowestEvaluatorIds).toEqual([]);
   });
 
   it('still marks a single same-mark reviewer in a larger class', () => {
-    // One of ten near accuracy 0; the nine truthful reviewers tie at 1 on the red marks' grid
+    // One of ten near trust 0; the nine truthful reviewers tie at 1 on the red marks' grid
     // (they differ by less than a ten-thousandth), too many to mark.
     const result = scoreAssignment(everyoneReviewsEveryone([1, 2, 3, 4, 5, 1, 2, 3, 4, 5], { p6: () => 3 }));
-    expect(evaluation(result, 'p6')?.accuracy ?? 1).toBeLessThan(1e-6);
+    const p6 = evaluation(result, 'p6');
+    expect((p6?.agreement ?? 1) * (p6?.discrimination ?? 1) ** 2).toBeLessThan(1e-6);
     expect(result.lowestEvaluatorIds).toEqual(['p6']);
   });
 });

@@ -163,6 +163,7 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
     evaluationAbilityMeasured: status === 'measured',
     evaluationAbilityStatus: status,
     measuredEvaluatorCount: measuredAccuracies.length,
+    reviewersDiffer: reliability.reviewersDiffer,
   };
 }
 
@@ -202,8 +203,8 @@ function averageMeasured(
 }
 
 // Evaluators (members with a measured accuracy) in the lowest LOWEST_EVALUATOR_SHARE: at most
-// floor(30 % of them), worst first. Worst = lowest trust (closeness × discrimination², the
-// doubt taken twice, not given its benefit); ties are broken by closeness, then discrimination
+// floor(30 % of them), worst first. Worst = lowest trust (agreement × discrimination², the
+// doubt taken twice, not given its benefit); ties are broken by agreement, then discrimination
 // (lower is worse). Evaluators equal on all three are all in or
 // all out. Never by id or name: the order among learners must not decide who is marked.
 function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerRecord>): Set<string> {
@@ -212,7 +213,7 @@ function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerR
     const record = records.get(learner.id);
     const trust = record?.trust;
     if (!learner.isInstructorLearner && trust !== undefined && trust !== null) {
-      const key = [trust, record?.closeness ?? 0, record?.discrimination ?? 0].map(toTieKey);
+      const key = [trust, record?.agreement ?? 0, record?.discrimination ?? 0].map(toTieKey);
       measured.push({ id: learner.id, key });
     }
   }
@@ -270,6 +271,7 @@ function describeEvaluation(
     completed: table.completedPeerReviews.get(id) ?? 0,
     compared: record?.comparedEssays ?? 0,
     closeness: record?.closeness ?? null,
+    agreement: record?.agreement ?? null,
     measuredDiscrimination: record?.measuredDiscrimination ?? null,
     discrimination: record?.discrimination ?? null,
     accuracy: record?.accuracy ?? null,

@@ -10,7 +10,10 @@ import {
   isSameMarkOnDifferentEssays,
   measureCloseness,
   measureDiscrimination,
+  measureReviewerCloseness,
   roundScore,
+  testReviewerDifferences,
+  upperTailF,
 } from './statistics';
 
 // Builds sums for one standard scored out of `maxPoint` from [given, consensus] point pairs.
@@ -261,5 +264,59 @@ describe('roundScore', () => {
     expect(roundScore(27.95)).toBe(28);
     expect(roundScore(8.5857)).toBe(8.6);
     expect(roundScore(0)).toBe(0);
+  });
+});
+
+describe('the test of whether reviewers differ', () => {
+  it('gives the upper tail of the F distribution', () => {
+    // Table values: F(5, 20) at 95 % is 2.71; F(1, 1) has its median at 1; F(3, 10) at 99 % is 6.55.
+    expect(upperTailF(2.71, 5, 20)).toBeCloseTo(0.05, 3);
+    expect(upperTailF(1, 1, 1)).toBeCloseTo(0.5, 10);
+    expect(upperTailF(6.55, 3, 10)).toBeCloseTo(0.01, 3);
+    expect(upperTailF(0, 3, 10)).toBe(1);
+  });
+
+  it('finds no difference between reviewers equally far from the others, and a clear one otherwise', () => {
+    const alike = [0, 1, 2].map(() =>
+      compare(5, [
+        [3, 3],
+        [4, 3],
+        [2, 3],
+        [3, 3],
+      ]),
+    );
+    expect(testReviewerDifferences(alike)).toBe(1);
+    const close = [0, 1, 2, 3].map(() =>
+      compare(5, [
+        [3, 3],
+        [4, 3],
+        [2, 3],
+        [3, 3],
+        [3, 3],
+        [4, 4],
+      ]),
+    );
+    const far = compare(5, [
+      [5, 2],
+      [1, 4],
+      [5, 2],
+      [0, 3],
+      [5, 1],
+      [1, 4],
+    ]);
+    expect(testReviewerDifferences([...close, far])).toBeLessThan(1e-4);
+    expect(testReviewerDifferences([far])).toBe(1);
+  });
+
+  it('measures closeness against the plain mean or, where reviewers differ, the expected error', () => {
+    const sums = createComparisonSums(1);
+    // Given 0.8 against a weighted consensus of 0.6 (variance 0.01) and a plain mean of 0.4; a
+    // reviewer's error variance 0.01 → λ = 0.5: expected error² (0.5 × 0.2)² + 0.5 × 0.01 = 0.015.
+    addComparison(sums, 0, 0.8, 0.6, 0.1, { consensusVariance: 0.01, othersMean: 0.4, errorVariance: 0.01 });
+    expect(sums.expectedSquares).toBeCloseTo(0.015, 12);
+    expect(sums.plainSquares).toBeCloseTo(0.16, 12);
+    // Plain: 0.16 − 0.00333 − 0.01 → √0.14667 → 1 − 0.766 = 0.234; expected: 0.015 − 0.01333 < 0.
+    expect(measureReviewerCloseness(sums, false)).toBeCloseTo(1 - Math.sqrt(0.16 - 0.01 / 3 - 0.01) / 0.5, 4);
+    expect(measureReviewerCloseness(sums, true) ?? 0).toBeGreaterThan(0.9);
   });
 });

@@ -19,6 +19,13 @@ export interface ComparisonSums {
   squares: number;
   /** Σ (given − the others' plain mean)² */
   plainSquares: number;
+  /** Σ |given − the others' plain mean|: the test of whether reviewers differ (testReviewerDifferences). */
+  plainDistance: number;
+  /**
+   * Σ the expected squared error of the rating given its deviation d from the weighted consensus:
+   * (λd)² + λV with λ = σ² ÷ (σ² + V), σ² a reviewer's error variance (ComparisonContext).
+   */
+  expectedSquares: number;
   /** Σ rounding variance = Σ slack² / 3 */
   rounding: number;
   /** Σ variance of the consensus compared with: how unsure the others' figure itself is. */
@@ -95,6 +102,8 @@ export function createComparisonSums(standardCount: number): ComparisonSums {
     excessSquares: 0,
     squares: 0,
     plainSquares: 0,
+    plainDistance: 0,
+    expectedSquares: 0,
     rounding: 0,
     consensusVariance: 0,
     perStandard,
@@ -108,6 +117,11 @@ export interface ComparisonContext {
   consensusVariance?: number;
   /** The others' plain mean mark (share) when the consensus is weighted or corrected. */
   othersMean?: number;
+  /**
+   * A reviewer's error variance before their marks are seen (share²): how much of a deviation from
+   * an uncertain consensus is taken as the reviewer's own error. Without it, all of it is.
+   */
+  errorVariance?: number;
 }
 
 // Adds one rating (given) and the consensus it is compared with; slack = half a point as a share.
@@ -127,6 +141,12 @@ export function addComparison(
   sums.count += 1;
   sums.squares += deviation * deviation;
   sums.plainSquares += (given - othersMean) ** 2;
+  sums.plainDistance += Math.abs(given - othersMean);
+  // Of a deviation d from a consensus with variance V, the reviewer's own error is expected to be
+  // λd, give or take λV, with λ = σ² ÷ (σ² + V): E[error²] = (λd)² + λV.
+  const prior = context.errorVariance;
+  const own = prior === undefined || prior + consensusVariance <= 0 ? 1 : prior / (prior + consensusVariance);
+  sums.expectedSquares += (own * deviation) ** 2 + own * consensusVariance;
   sums.excessSquares += Math.max(0, Math.abs(deviation) - slack) ** 2;
   // Rounding to whole points has variance (1/12) point² = slack² / 3.
   sums.rounding += (slack * slack) / 3;
@@ -154,22 +174,127 @@ export function measureCloseness(sums: ComparisonSums): number | null {
   return Math.max(0, 1 - rms / ZERO_CREDIT_DEVIATION);
 }
 
-// A reviewer's closeness, 0..1, from their squared distance to the others' marks on the same
-// essays with what no reviewer can avoid taken off: rounding to whole points, and (for the
-// weighted consensus) the consensus's own uncertainty. The yardstick is part the others' plain
-// mean (PLAIN_YARDSTICK_SHARE) and part their reliability-weighted consensus: the weighted one
-// discounts bad reviewers but is fitted on everyone's marks, the reviewer's own included, which
-// pulls it a little towards them; the plain one has neither virtue nor flaw. What remains beyond
-// TOLERATED_DEVIATION² costs credit, through a softplus so that the figure keeps falling, however
-// little, with every step away from the others (no ties at the top):
-// closeness = 1 − √softplus(excess − t²) ÷ ZERO_CREDIT_DEVIATION, floored at 0.
-export function measureReviewerCloseness(sums: ComparisonSums): number | null {
+// A reviewer's closeness, 0..1 (the evaluation-ability score's): how far their marks are expected
+// to be from the essays' quality, judged by the others' marks on the same essays, with what no
+// reviewer can avoid (rounding to whole points) taken off. The yardstick is decided for the whole
+// class (testReviewerDifferences):
+// - the others' plain mean, when the reviewers do not differ in their distance from the others
+//   beyond what chance gives: every other reviewer is then as good a judge as the next, and their
+//   plain mean is the best yardstick there is (a weighted one only adds the noise of its weights);
+// - when they do, the others' reliability-weighted consensus, through the expected squared error
+//   given the deviation from it and its own uncertainty ((λd)² + λV, addComparison).
+// What remains beyond TOLERATED_DEVIATION² costs credit (closenessOf).
+export function measureReviewerCloseness(sums: ComparisonSums, weighted: boolean): number | null {
+  if (sums.count === 0) return null;
+  return closenessOf((weighted ? sums.expectedSquares : sums.plainSquares) / sums.count, sums);
+}
+
+// The agreement the red marks use (trust, section 9 of docs/scoring.md): the squared distance half
+// from the others' plain mean (PLAIN_YARDSTICK_SHARE) and half from their weighted consensus less
+// its uncertainty, whatever the class. Kept apart from the score's closeness because the red marks
+// single out same-mark, max-giver and contrarian reviewers better with it.
+export function measureAgreement(sums: ComparisonSums): number | null {
   if (sums.count === 0) return null;
   const weighted = sums.squares - sums.consensusVariance;
   const blended = PLAIN_YARDSTICK_SHARE * sums.plainSquares + (1 - PLAIN_YARDSTICK_SHARE) * weighted;
-  const excess = (blended - sums.rounding) / sums.count;
+  return closenessOf(blended / sums.count, sums);
+}
+
+// 1 − √softplus(mean squares − rounding − t²) ÷ ZERO_CREDIT_DEVIATION, floored at 0: the softplus
+// keeps the figure falling, however little, with every step away from the others (no ties at the top).
+function closenessOf(meanSquares: number, sums: ComparisonSums): number {
+  const excess = meanSquares - sums.rounding / sums.count;
   const tolerance = TOLERATED_DEVIATION * TOLERATED_DEVIATION;
   return Math.max(0, 1 - Math.sqrt(softplus(excess - tolerance, tolerance / 16)) / ZERO_CREDIT_DEVIATION);
+}
+
+// Do the reviewers of a class differ in how far their marks are from the others' beyond what
+// chance gives? A one-way analysis of variance of the distances |given − the others' plain mean|,
+// grouped by reviewer (Levene's test, on distances from the others rather than from each group's
+// own centre): F = (spread between the reviewers' mean distances ÷ (k − 1)) ÷ (spread within
+// them ÷ (N − k)). Returns the probability of an F at least this large if every reviewer were
+// alike (the p-value); 1 when there is nothing to compare.
+export function testReviewerDifferences(groups: readonly ComparisonSums[]): number {
+  let total = 0;
+  let count = 0;
+  let reviewers = 0;
+  for (const g of groups) {
+    if (g.count === 0) continue;
+    total += g.plainDistance;
+    count += g.count;
+    reviewers += 1;
+  }
+  if (reviewers < 2 || count <= reviewers) return 1;
+  const grand = total / count;
+  let between = 0;
+  let within = 0;
+  for (const g of groups) {
+    if (g.count === 0) continue;
+    const mean = g.plainDistance / g.count;
+    between += g.count * (mean - grand) ** 2;
+    // Σ |d|² is Σ d², the plain squares.
+    within += Math.max(0, g.plainSquares - g.count * mean * mean);
+  }
+  if (within <= 1e-15) return between <= 1e-15 ? 1 : 0;
+  return upperTailF(
+    between / (reviewers - 1) / (within / (count - reviewers)),
+    reviewers - 1,
+    count - reviewers,
+  );
+}
+
+// P(F(d1, d2) > f) = I_{d2 / (d2 + d1 f)}(d2/2, d1/2), the regularised incomplete beta function.
+export function upperTailF(f: number, d1: number, d2: number): number {
+  if (!(f > 0)) return 1;
+  return incompleteBeta(d2 / 2, d1 / 2, d2 / (d2 + d1 * f));
+}
+
+// Regularised incomplete beta function I_x(a, b) by its continued fraction (Numerical Recipes 6.4).
+function incompleteBeta(a: number, b: number, x: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaFraction(a, b, x)) / a
+    : 1 - (front * betaFraction(b, a, 1 - x)) / b;
+}
+
+function betaFraction(a: number, b: number, x: number): number {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  d = 1 / (Math.abs(d) < tiny ? tiny : d);
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    const even = (m * (b - m) * x) / ((a - 1 + m2) * (a + m2));
+    d = 1 / (Math.abs(1 + even * d) < tiny ? tiny : 1 + even * d);
+    c = Math.abs(1 + even / c) < tiny ? tiny : 1 + even / c;
+    h *= d * c;
+    const odd = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + 1 + m2));
+    d = 1 / (Math.abs(1 + odd * d) < tiny ? tiny : 1 + odd * d);
+    c = Math.abs(1 + odd / c) < tiny ? tiny : 1 + odd / c;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-12) break;
+  }
+  return h;
+}
+
+// ln Γ(x) for x > 0 (Lanczos, Numerical Recipes 6.1; relative error below 2e-10).
+function logGamma(x: number): number {
+  const coefficients = [
+    76.18009172947146, -86.50532032941678, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2,
+    -0.5395239384953e-5,
+  ];
+  let y = x;
+  const tmp = x + 5.5 - (x + 0.5) * Math.log(x + 5.5);
+  let series = 1.000000000190015;
+  for (const c of coefficients) {
+    y += 1;
+    series += c / y;
+  }
+  return -tmp + Math.log((2.5066282746310007 * series) / x);
 }
 
 // softplus with a scale: ≈ x well above 0, a small positive figure that still rises with x below.

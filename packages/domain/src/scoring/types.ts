@@ -110,13 +110,22 @@ export interface EvaluationDetail {
   completed: number;
   /** Essays on which someone else's rating allowed a comparison. */
   compared: number;
+  /**
+   * Closeness to the others' marks, the PE score's accuracy: against their plain mean, or their
+   * weighted consensus where the class's reviewers differ beyond chance (docs/scoring.md section 3).
+   */
   closeness: number | null;
+  /**
+   * Closeness as the red marks measure it: half against the others' plain mean, half against their
+   * weighted consensus, in every class; × discrimination² it orders the red marks (section 9).
+   */
+  agreement: number | null;
   /** Discrimination as measured; `discrimination` is this pulled up towards the class when low. */
   measuredDiscrimination: number | null;
   discrimination: number | null;
   /**
-   * closeness × min(1, discrimination ÷ 0.5): the accuracy of the PE score, or null when nothing
-   * could be compared (docs/scoring.md section 3).
+   * The accuracy of the PE score: the closeness, or null when nothing could be compared
+   * (docs/scoring.md section 3).
    */
   accuracy: number | null;
   /** Weight of this learner's ratings in essay scores. */
@@ -177,8 +186,8 @@ export interface AssignmentScores {
   classAverages: ScoreSet;
   memberCount: number;
   /**
-   * Evaluators in the lowest 30 % by closeness × discrimination² (the doubt about the marks' direction
-   * taken twice; ties broken by closeness, then discrimination; docs/scoring.md section 9): their
+   * Evaluators in the lowest 30 % by agreement × discrimination² (the doubt about the marks' direction
+   * taken twice; ties broken by agreement, then discrimination; docs/scoring.md section 9): their
    * ratings are marked red.
    */
   lowestEvaluatorIds: string[];
@@ -192,4 +201,10 @@ export interface AssignmentScores {
   evaluationAbilityStatus: EvaluationAbilityStatus;
   /** Members whose accuracy was measured (compared with someone on at least one essay). */
   measuredEvaluatorCount: number;
+  /**
+   * Whether the reviewers differed in their distance from the others beyond chance, so that
+   * closeness was measured against the others' weighted consensus rather than their plain mean
+   * (docs/scoring.md section 3).
+   */
+  reviewersDiffer: boolean;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateReliability } from './evaluation-ability';
 import { prepareRatings } from './ratings';
 import { scoreAssignment } from './score-assignment';
+import { testReviewerDifferences, upperTailF } from './statistics';
 import type { AssignmentScores, Review, ScoreAssignmentInput } from './types';
 
 const review = (reviewerId: string, authorId: string, point: number): Review => ({
@@ -119,33 +120,45 @@ describe('the worked example of docs/scoring.md', () => {
     }
   });
 
-  it('step 5: closeness, discrimination and accuracy of each reviewer', () => {
+  it('step 5: the test of whether the reviewers differ', () => {
+    // Distances from the other reviewer's plain mark: A 0.2, 0; B 0, 0; C 0, 0.4; D 0.4, 0.2.
+    // Means 0.1, 0, 0.2, 0.3 (grand 0.15): between 0.1 ÷ 3, within 0.12 ÷ 4 → F = 1.111 on 3
+    // and 4 degrees of freedom, p = 0.4428: no difference beyond chance, the plain yardstick.
+    const { records, reviewersDiffer } = estimateReliability(table);
+    expect(testReviewerDifferences([...records.values()].map((r) => r.sums))).toBeCloseTo(0.4428, 4);
+    expect(upperTailF(10 / 9, 3, 4)).toBeCloseTo(0.4428, 4);
+    expect(reviewersDiffer).toBe(false);
+  });
+
+  it('step 6: closeness, agreement, discrimination and accuracy of each reviewer', () => {
     const expected = {
-      A: { closeness: 0.9644, measured: 1, discrimination: 1, accuracy: 0.9644 },
+      // 0.2 from D's 2 on essay B: (0.04 ÷ 2 − 0.00333 − 0.01) → √0.006667 = 0.08165 → 1 − 0.1633.
+      A: { closeness: 0.8367, agreement: 0.9644, measured: 1, discrimination: 1 },
       // A slope of 0.77 (measured, regularised) is no evidence against tracking.
-      B: { closeness: 1, measured: 0.76815, discrimination: 1, accuracy: 1 },
-      C: { closeness: 0.53981, measured: 1, discrimination: 1, accuracy: 0.5398 },
+      B: { closeness: 1, agreement: 1, measured: 0.76815, discrimination: 1 },
+      C: { closeness: 0.4836, agreement: 0.53981, measured: 1, discrimination: 1 },
       // The same mark on essays the others marked 5 and 2: L = 0.0366, 0.0366 / (0.9 L + 0.1).
-      // Below 0.5, the score keeps 0.2752 / 0.5 of the closeness: 0.48657 × 0.5504.
-      D: { closeness: 0.48657, measured: 0, discrimination: 0.2752, accuracy: 0.2678 },
+      D: { closeness: 0.41122, agreement: 0.48657, measured: 0, discrimination: 0.2752 },
     };
     for (const [id, figures] of Object.entries(expected)) {
       const evaluation = learner(result, id).evaluation;
-      expect(evaluation.closeness).toBeCloseTo(figures.closeness, 5);
+      expect(evaluation.closeness).toBeCloseTo(figures.closeness, 4);
+      expect(evaluation.agreement).toBeCloseTo(figures.agreement, 5);
       expect(evaluation.measuredDiscrimination).toBeCloseTo(figures.measured, 5);
       expect(evaluation.discrimination).toBeCloseTo(figures.discrimination, 4);
-      expect(evaluation.accuracy).toBeCloseTo(figures.accuracy, 4);
+      // The score's accuracy is the closeness, whatever the tracking probability.
+      expect(evaluation.accuracy).toBe(evaluation.closeness);
     }
-    // The red marks' order: closeness × discrimination², D 0.0369 the lowest.
+    // The red marks' order: agreement × discrimination², D 0.0369 the lowest.
     const trust = (id: string) => {
       const evaluation = learner(result, id).evaluation;
-      return (evaluation.closeness ?? 0) * (evaluation.discrimination ?? 0) ** 2;
+      return (evaluation.agreement ?? 0) * (evaluation.discrimination ?? 0) ** 2;
     };
     expect(trust('D')).toBeCloseTo(0.0369, 4);
     expect(trust('C')).toBeCloseTo(0.5398, 4);
   });
 
-  it('step 6: the self-assessment gaps', () => {
+  it('step 7: the self-assessment gaps', () => {
     const gaps = {
       A: [-0.4529, 'accurate'],
       B: [1.7434, 'over'],
@@ -158,17 +171,17 @@ describe('the worked example of docs/scoring.md', () => {
     }
   });
 
-  it('step 7: D is the one evaluator marked red', () => {
+  it('step 8: D is the one evaluator marked red', () => {
     expect(result.lowestEvaluatorIds).toEqual(['D']);
     expect(learner(result, 'D').evaluation.isLowest).toBe(true);
   });
 
-  it('step 8: the scores, totals and ranks', () => {
+  it('step 9: the scores, totals and ranks', () => {
     const scores = {
-      A: [53.4, 9.6, 10, 8, 8, 89, 1],
+      A: [53.4, 8.4, 10, 8, 8, 87.8, 1],
       B: [27.1, 10, 5, 9, 6, 57.1, 3],
-      C: [48.6, 5.4, 10, 8, 9, 81, 2],
-      D: [35.1, 2.7, 8.3, 3, 5, 54.1, 4],
+      C: [48.6, 4.8, 10, 8, 9, 80.4, 2],
+      D: [35.1, 4.1, 8.3, 3, 5, 55.5, 4],
     };
     for (const [id, [es, pe, me, fe, re, total, rank]] of Object.entries(scores)) {
       const l = learner(result, id);
@@ -185,11 +198,11 @@ describe('the worked example of docs/scoring.md', () => {
     }
     expect(result.classAverages).toEqual({
       essayWriting: 41.1,
-      peerReview: 6.9,
+      peerReview: 6.8,
       metacognition: 8.3,
       feedbackReview: 7,
       revisement: 7,
-      total: 70.3,
+      total: 70.2,
     });
   });
 });
