@@ -48,19 +48,23 @@ describe('exactPosterior', () => {
       Object.entries(given).map(([authorId, point]) => ({ reviewerId, authorId, standardIndex: 0, point })),
     );
 
-  it('points at the reviewer whose one mark ignores essays the others tell apart', () => {
-    const posterior = exactPosterior({
+  // Four careful learners, one of them replaced by a same-mark reviewer.
+  const sameMarkPosterior = (marks: Record<string, Record<string, number>>) =>
+    exactPosterior({
       ids,
       maxPoints: [3],
-      ratings: ratingsFrom({
-        a: { b: 2, c: 2, d: 2 },
-        b: { a: 0, c: 3, d: 2 },
-        c: { a: 0, b: 1, d: 2 },
-        d: { a: 0, b: 1, c: 3 },
-      }),
+      ratings: ratingsFrom(marks),
       base: [{ kind: 'careful', count: 4 }],
       planted: 'same-mark',
       watched: 'same-mark',
+    });
+
+  it('points at the reviewer whose one mark ignores essays the others tell apart', () => {
+    const posterior = sameMarkPosterior({
+      a: { b: 2, c: 2, d: 2 },
+      b: { a: 0, c: 3, d: 2 },
+      c: { a: 0, b: 1, d: 2 },
+      d: { a: 0, b: 1, c: 3 },
     });
     expect(posterior.get('a')).toBeGreaterThan(0.99);
     const total = [...posterior.values()].reduce((x, y) => x + y, 0);
@@ -68,18 +72,11 @@ describe('exactPosterior', () => {
   });
 
   it('cannot tell reviewers apart whose marks look alike', () => {
-    const posterior = exactPosterior({
-      ids,
-      maxPoints: [3],
-      ratings: ratingsFrom({
-        a: { b: 2, c: 2, d: 2 },
-        b: { a: 2, c: 2, d: 2 },
-        c: { a: 2, b: 2, d: 2 },
-        d: { a: 2, b: 2, c: 2 },
-      }),
-      base: [{ kind: 'careful', count: 4 }],
-      planted: 'same-mark',
-      watched: 'same-mark',
+    const posterior = sameMarkPosterior({
+      a: { b: 2, c: 2, d: 2 },
+      b: { a: 2, c: 2, d: 2 },
+      c: { a: 2, b: 2, d: 2 },
+      d: { a: 2, b: 2, c: 2 },
     });
     for (const id of ids) expect(posterior.get(id)).toBeCloseTo(0.25, 9);
   });

@@ -27,11 +27,24 @@ export interface OracleRating {
   quality: number;
 }
 
-/** The same-mark reviewer's fixed share of the scale is uniform on this range (simulate.ts). */
-export const SAME_MARK_RANGE: readonly [number, number] = [0.55, 0.85];
+// The simulation's model of the essays and the reviewers, shared by its generator (simulate.ts)
+// and the likelihoods here, so that the bounds always judge the marks the generator draws.
+
+/** Essay quality per standard: ability N(abilityMean, abilitySd) + N(0, standardSd), clamped to 0..1. */
+export const QUALITY_MODEL = { abilityMean: 0.6, abilitySd: 0.15, standardSd: 0.08 } as const;
+
+/** The same-mark reviewer's fixed share of the scale is uniform on low .. low + width. */
+export const SAME_MARK_SHARE = { low: 0.55, width: 0.3 } as const;
+
+export interface MarkingModel {
+  shift: number;
+  noise: number;
+  /** The share is shift − quality (+ noise) instead of quality + shift. */
+  against?: boolean;
+}
 
 /** Noise (share of the scale) and shift of the kinds whose marks are the quality plus a normal error. */
-const GAUSSIAN_KINDS: Partial<Record<Kind, { shift: number; noise: number; against?: boolean }>> = {
+export const MARKING_MODELS: Partial<Record<Kind, MarkingModel>> = {
   careful: { shift: 0, noise: 0.08 },
   colluder: { shift: 0, noise: 0.08 },
   noisy: { shift: 0, noise: 0.25 },
@@ -47,11 +60,11 @@ export function kindLogLikelihood(kind: Kind, ratings: OracleRating[]): number {
   if (kind === 'max-giver')
     return ratings.every((r) => r.point === r.maxPoint) ? 0 : Number.NEGATIVE_INFINITY;
   if (kind === 'random') return ratings.reduce((sum, r) => sum - Math.log(r.maxPoint + 1), 0);
-  const model = GAUSSIAN_KINDS[kind];
+  const model = MARKING_MODELS[kind];
   if (model === undefined) throw new Error(`no model for ${kind}`);
   let sum = 0;
   for (const r of ratings) {
-    const mean = model.against === true ? model.shift - r.quality : r.quality + model.shift;
+    const mean = meanShare(model, r.quality);
     // The mark is round(share × max) clamped to 0..max: share in [(p − ½)/max, (p + ½)/max).
     const low = r.point === 0 ? Number.NEGATIVE_INFINITY : (r.point - 0.5) / r.maxPoint;
     const high = r.point === r.maxPoint ? Number.POSITIVE_INFINITY : (r.point + 0.5) / r.maxPoint;
@@ -60,11 +73,17 @@ export function kindLogLikelihood(kind: Kind, ratings: OracleRating[]): number {
   return sum;
 }
 
+/** The share a reviewer of this model aims at for an essay of this quality, before the noise. */
+export function meanShare(model: MarkingModel, quality: number): number {
+  return model.against === true ? model.shift - quality : quality + model.shift;
+}
+
 // The fixed share c gives round(c × max) on every standard: the marks are possible only for the c
 // in every rating's rounding interval; their likelihood is the share of the range left.
 function sameMarkLogLikelihood(ratings: OracleRating[]): number {
-  let [low, high] = SAME_MARK_RANGE;
-  const width = high - low;
+  const width = SAME_MARK_SHARE.width;
+  let low: number = SAME_MARK_SHARE.low;
+  let high = low + width;
   for (const r of ratings) {
     low = Math.max(low, (r.point - 0.5) / r.maxPoint);
     high = Math.min(high, (r.point + 0.5) / r.maxPoint);
@@ -155,10 +174,6 @@ export interface ClassRating {
   point: number;
 }
 
-/** The simulation's essay quality: ability N(0.6, 0.15), each standard + N(0, 0.08), clamped to 0..1. */
-const ABILITY_MEAN = 0.6;
-const ABILITY_SD = 0.15;
-const STANDARD_SD = 0.08;
 const ABILITY_POINTS = 33;
 const QUALITY_BINS = 80;
 
@@ -292,12 +307,15 @@ function qualityGrid(): QualityGrid {
   const density = abilities.map((z) => Math.exp(-0.5 * z * z));
   const sum = density.reduce((a, b) => a + b, 0);
   const binGivenAbility = abilities.map((z) => {
-    const a = ABILITY_MEAN + ABILITY_SD * z;
-    const below = (x: number) => 1 - upperTail((x - a) / STANDARD_SD);
+    const a = QUALITY_MODEL.abilityMean + QUALITY_MODEL.abilitySd * z;
+    const below = (x: number) => 1 - upperTail((x - a) / QUALITY_MODEL.standardSd);
     return Float64Array.from(qualities, (_, j) => {
       if (j === 0) return below(0);
       if (j === qualities.length - 1) return 1 - below(1);
-      return normalBetween(((j - 1) / QUALITY_BINS - a) / STANDARD_SD, (j / QUALITY_BINS - a) / STANDARD_SD);
+      return normalBetween(
+        ((j - 1) / QUALITY_BINS - a) / QUALITY_MODEL.standardSd,
+        (j / QUALITY_BINS - a) / QUALITY_MODEL.standardSd,
+      );
     });
   });
   cachedGrid = { qualities, abilityWeights: density.map((d) => d / sum), binGivenAbility };

@@ -17,7 +17,16 @@ import {
   shuffleWith,
 } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
-import { exactPosterior, type Kind, type OracleRating, oracleMarked } from './oracle';
+import {
+  exactPosterior,
+  type Kind,
+  MARKING_MODELS,
+  meanShare,
+  type OracleRating,
+  oracleMarked,
+  QUALITY_MODEL,
+  SAME_MARK_SHARE,
+} from './oracle';
 
 interface Standard {
   id: string;
@@ -319,8 +328,8 @@ function drawClass(
   const ids = Array.from({ length: size }, (_, i) => `L${String(i).padStart(3, '0')}`);
   const truth = new Map(
     ids.map((id) => {
-      const ability = 0.6 + 0.15 * drawGaussian(random);
-      return [id, standards.map(() => clampUnit(ability + 0.08 * drawGaussian(random)))];
+      const ability = QUALITY_MODEL.abilityMean + QUALITY_MODEL.abilitySd * drawGaussian(random);
+      return [id, standards.map(() => clampUnit(ability + QUALITY_MODEL.standardSd * drawGaussian(random)))];
     }),
   );
   const kinds = assignKinds(size, mix.kinds, random);
@@ -334,7 +343,10 @@ function drawClass(
   // The reviewers whose red marks are counted: the planted one, or the same-mark reviewers of a mix.
   const watched: Kind = planted ?? 'same-mark';
   const reviewers = new Map(
-    ids.map((id, i) => [id, { kind: kinds[i] ?? 'careful', sameMark: 0.55 + 0.3 * random.next() }]),
+    ids.map((id, i) => [
+      id,
+      { kind: kinds[i] ?? 'careful', sameMark: SAME_MARK_SHARE.low + SAME_MARK_SHARE.width * random.next() },
+    ]),
   );
   const matching = createMatching({
     participants: ids.map((id) => ({ id, hasEssay: true })),
@@ -698,22 +710,15 @@ function measureBaseline(standards: Standard[], reviews: Review[]): Map<string, 
 function rate(reviewer: Reviewer | undefined, quality: number, maxPoint: number, random: Random): number {
   const kind = reviewer?.kind ?? 'careful';
   const noise = drawGaussian(random);
+  const model = MARKING_MODELS[kind];
   const share =
-    kind === 'careful' || kind === 'colluder'
-      ? quality + 0.08 * noise
-      : kind === 'noisy'
-        ? quality + 0.25 * noise
-        : kind === 'lenient'
-          ? quality + 0.2 + 0.08 * noise
-          : kind === 'harsh'
-            ? quality - 0.2 + 0.08 * noise
-            : kind === 'same-mark'
-              ? (reviewer?.sameMark ?? 0.7)
-              : kind === 'max-giver'
-                ? 1
-                : kind === 'contrarian'
-                  ? 1.2 - quality + 0.08 * noise
-                  : random.next() * (1 + 1 / maxPoint) - 0.5 / maxPoint;
+    model !== undefined
+      ? meanShare(model, quality) + model.noise * noise
+      : kind === 'same-mark'
+        ? (reviewer?.sameMark ?? 0.7)
+        : kind === 'max-giver'
+          ? 1
+          : random.next() * (1 + 1 / maxPoint) - 0.5 / maxPoint;
   return Math.min(maxPoint, Math.max(0, Math.round(share * maxPoint)));
 }
 
