@@ -46,6 +46,18 @@ module.exports = {
       },
     },
     {
+      name: 'policies-are-pure',
+      comment:
+        'A server policy decides on what it is given (a membership, a user, rows): it imports only other policies, lib/errors and the shared packages, and no database, driver or loader (types aside).',
+      severity: 'error',
+      from: { path: '^apps/server/src/.+\\.policy\\.ts$' },
+      to: {
+        dependencyTypesNot: ['type-only'],
+        pathNot:
+          '(\\.policy\\.ts$|^apps/server/src/lib/errors\\.ts$|^packages/(contract|domain)/|node_modules/(@pw|zod)/)',
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles.',
       severity: 'error',

@@ -52,6 +52,26 @@ describe('import boundaries', () => {
     ).toEqual(['no-features-into-app']);
   });
 
+  it('a server policy doing I/O (types aside)', async () => {
+    expect(
+      await violations({
+        'apps/server/src/modules/a/a.policy.ts':
+          "import { db } from '../../db/client';\nimport type { Row } from '../../db/schema';\nexport const p = (r: Row) => db(r);\n",
+        'apps/server/src/db/client.ts': 'export const db = (x: unknown) => x;\n',
+        'apps/server/src/db/schema.ts': 'export type Row = number;\n',
+      }),
+    ).toEqual(['policies-are-pure']);
+    expect(
+      await violations({
+        'apps/server/src/modules/a/a.policy.ts':
+          "import { AppError } from '../../lib/errors';\nimport { isManager } from '../b/b.policy';\nimport type { Row } from '../../db/schema';\nexport const p = (r: Row) => (isManager(r) ? r : new AppError());\n",
+        'apps/server/src/modules/b/b.policy.ts': 'export const isManager = (r: number) => r > 0;\n',
+        'apps/server/src/lib/errors.ts': 'export class AppError {}\n',
+        'apps/server/src/db/schema.ts': 'export type Row = number;\n',
+      }),
+    ).toEqual([]);
+  });
+
   it('a package importing an app', async () => {
     expect(
       await violations({

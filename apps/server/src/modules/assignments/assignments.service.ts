@@ -13,13 +13,8 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import {
-  type Caller,
-  isManager,
-  loadManager,
-  loadMembership,
-  type Membership,
-} from '../courses/courses.policy';
+import { type Caller, isManager, type Membership } from '../courses/courses.policy';
+import { loadManager, loadMembership } from '../courses/membership';
 import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { filesOfAssignment } from '../files/owned-files';
 import { assertValidSettings, scheduledStages } from './assignment-rules';

@@ -15,12 +15,11 @@ import {
   assertCanOpenCourse,
   assertInstructor,
   type Caller,
-  loadManager,
-  loadMembership,
   type Membership,
   seesCourseCode,
   studentCodeTarget,
 } from './courses.policy';
+import { loadManager, loadMembership } from './membership';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
 

@@ -4,7 +4,7 @@ import { courses, enrollments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { failuresOf, recordFailures } from '../accounts/sign-in-limiter';
-import { loadMembership } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
 import type { Organisation } from '../organisations/organisations.service';
 import { assertCanChangeEnrollment } from './enrolls.policy';
 

@@ -27,13 +27,8 @@ import { AppError, validationError } from '../../lib/errors';
 import { perDatabase } from '../../lib/per-database';
 import type { FileStorage } from '../../lib/storage';
 import { assertCanSeeAssignment } from '../assignments/assignments.policy';
-import {
-  type Caller,
-  isManager,
-  loadMembership,
-  type Membership,
-  membershipOf,
-} from '../courses/courses.policy';
+import { type Caller, isManager, type Membership, membershipOf } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
 import {
   attachedFilesOfPerformance,
   discardFiles,

@@ -16,13 +16,8 @@ import {
 } from '../../db/schema';
 import { answerCacheOf, type CachedAnswer, fingerprintOf, uncachedAnswer } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
-import {
-  type Caller,
-  courseMemberRows,
-  isManager,
-  loadMembership,
-  type Membership,
-} from '../courses/courses.policy';
+import { type Caller, isManager, type Membership } from '../courses/courses.policy';
+import { courseMemberRows, loadMembership } from '../courses/membership';
 import { attachedFilesOfPerformance, fileLink } from '../files/files.service';
 import { assignmentPairs, givenReviewsOf, receivedReviewsOf } from '../reviews/reviews.service';
 import { type StoredScores, scoreClass } from './compute-reports';

@@ -2,7 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type CourseResults, type Language, type ResultRow, sheetName } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
-import { assertManager, type Caller, loadMembership } from '../courses/courses.policy';
+import { assertManager, type Caller } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
 import { buildCourseResults } from './results.service';
 
 const LABELS: Record<Language, Record<string, string>> = {

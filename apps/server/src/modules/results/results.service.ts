@@ -23,13 +23,8 @@ import {
 } from '../../db/schema';
 import { answerCacheOf, fingerprintOf } from '../../lib/answer-cache';
 import { AppError, validationError } from '../../lib/errors';
-import {
-  assertInstructor,
-  assertManager,
-  type Caller,
-  courseMemberRows,
-  loadMembership,
-} from '../courses/courses.policy';
+import { assertInstructor, assertManager, type Caller } from '../courses/courses.policy';
+import { courseMemberRows, loadMembership } from '../courses/membership';
 import { maxScores, type ScoreColumns, scoreColumns, storedScores } from '../reports/reports.service';
 
 type StageRow = typeof stages.$inferSelect;

@@ -6,7 +6,8 @@ import { assignments, peerMatchings, peerResponses, performances, stages } from 
 import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
-import { type Caller, loadMembership } from '../courses/courses.policy';
+import { type Caller } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
 import { assertCanManageReviews } from './reviews.policy';
 import { assignmentPairs } from './reviews.service';
 

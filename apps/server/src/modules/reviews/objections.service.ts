@@ -4,7 +4,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { assignments, objections, peerMatchings, reviewAudit, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type Caller, loadMembership, type Membership } from '../courses/courses.policy';
+import { type Caller, type Membership } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
 import { assertAuthor, assertCanManageReviews } from './reviews.policy';
 import { objectionStatus } from './reviews.service';
 

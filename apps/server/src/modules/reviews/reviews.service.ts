@@ -27,7 +27,8 @@ import {
 } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
-import { type Caller, loadMembership, type Membership } from '../courses/courses.policy';
+import { type Caller, type Membership } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
 import { fileLink } from '../files/files.service';
 import { recomputeIfComplete } from '../reports/recompute';
 import { assertAuthor, assertCanManageReviews, assertReviewer } from './reviews.policy';
