@@ -251,3 +251,41 @@ export const moveToNextStageBodySchema = z
   .strict()
   .nullish();
 export type MoveToNextStageBody = z.infer<typeof moveToNextStageBodySchema>;
+
+/** The settings schema of each stage model (the `stage_object` an assignment stores per stage). */
+export const stageSettingsSchemas = {
+  essaywriting: essayStageSchema,
+  questionwriting: questionStageSchema,
+  peerreview: peerStageSchema,
+  adjustment: adjustmentStageSchema,
+  feedbackreview: feedbackStageSchema,
+  revisement: revisementStageSchema,
+} as const satisfies Record<StageModel, z.ZodType>;
+
+/** A stored stage's settings, typed by its model. */
+export type StageSettings<M extends StageModel = StageModel> = z.output<(typeof stageSettingsSchemas)[M]>;
+
+/**
+ * What a stored stage still holds when a setting is missing (rows written before a setting
+ * existed, or by hand): the editor's defaults, and 0 for a score maximum.
+ */
+const STORED_DEFAULTS: { [M in StageModel]: StageSettings<M> } = {
+  essaywriting: { limit_type: 'L', max_length: 2500, max_writing_score: 0 },
+  questionwriting: { quizs: [] },
+  peerreview: { peer_count: 3, max_review_score: 0, max_metacognition_score: 0, standards: [] },
+  adjustment: {},
+  feedbackreview: { max_review_score: 0, max_point: 10 },
+  revisement: { max_revisement_score: 0 },
+};
+
+/**
+ * A stored stage's settings read by its model's schema. Settings are validated when an
+ * assignment is saved, so this parses; a row that does not (written by hand, or before a rule
+ * existed) keeps what it has over the defaults rather than failing the request that reads it.
+ */
+export function readStageSettings<M extends StageModel>(model: M, stored: unknown): StageSettings<M> {
+  const parsed = stageSettingsSchemas[model].safeParse(stored ?? {});
+  if (parsed.success) return parsed.data as StageSettings<M>;
+  const raw = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  return { ...STORED_DEFAULTS[model], ...raw } as StageSettings<M>;
+}

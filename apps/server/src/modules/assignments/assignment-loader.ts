@@ -1,0 +1,51 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { assignments, stages } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { type AssignmentShape, shapeOf } from './assignment-shape';
+
+export type LoadOptions = {
+  assignmentId: number;
+  /** Only an assignment of this course (404 otherwise). */
+  courseId?: number;
+  /**
+   * Lock the assignment row for the caller's transaction: `update` waits for a stage move (which
+   * locks the same row), so what the caller decides still holds when it writes; `skip` returns
+   * null when another transaction holds it (the scheduler passes it by).
+   */
+  lock?: 'update' | 'skip';
+};
+
+/**
+ * The one read of an assignment and its stages: the row (locked when asked) and its stages in
+ * order, as an `AssignmentShape`. 404 when missing or of another course; null only when
+ * `lock: 'skip'` finds the row held by another transaction.
+ */
+export async function loadAssignment(
+  db: Db | Tx,
+  options: LoadOptions & { lock: 'skip' },
+): Promise<AssignmentShape | null>;
+export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise<AssignmentShape>;
+export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise<AssignmentShape | null> {
+  const { assignmentId, courseId, lock } = options;
+  const where =
+    courseId === undefined
+      ? eq(assignments.id, assignmentId)
+      : and(eq(assignments.id, assignmentId), eq(assignments.courseId, courseId));
+  const query = db.select().from(assignments).where(where).limit(1);
+  const [row] = await (lock === 'update'
+    ? query.for('update')
+    : lock === 'skip'
+      ? query.for('update', { skipLocked: true })
+      : query);
+  if (!row) {
+    if (lock === 'skip') return null;
+    throw new AppError('not_found');
+  }
+  const rows = await db
+    .select()
+    .from(stages)
+    .where(eq(stages.assignmentId, row.id))
+    .orderBy(asc(stages.position));
+  return shapeOf(row, rows);
+}

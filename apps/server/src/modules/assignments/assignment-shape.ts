@@ -1,0 +1,77 @@
+import { readStageSettings, type StageCode, type StageSettings } from '@pw/contract';
+import { codeAt, isModelOpen, type StageModel, type Step, stepsOf } from '@pw/domain';
+import type { assignments, stages } from '../../db/schema';
+
+export type AssignmentRow = typeof assignments.$inferSelect;
+export type StageRow = typeof stages.$inferSelect;
+
+/** A stage with its settings parsed by its model's schema (typed jsonb). */
+export type Stage<M extends StageModel = StageModel> = Omit<StageRow, 'model' | 'settings'> & {
+  model: M;
+  settings: StageSettings<M>;
+};
+/** Any stage, narrowed by `model`. */
+export type AnyStage = { [M in StageModel]: Stage<M> }[StageModel];
+
+/** A peer-review standard (rubric row) as the engine and the screens read it. */
+export type Standard = { question: string; max_point: number };
+
+/** Each score's maximum (0: the kind is not used), by the report's score codes. */
+export type ScoreMaxima = { ES: number; PE: number; ME: number; FE: number; RE: number };
+
+/**
+ * An assignment as every module reads it: the row, its stages in order with typed settings, the
+ * stage machine's steps and position, and the accessors the rules ask for. Built once per use
+ * case by `loadAssignment` (or `shapeOf` from rows a query already has) and passed down.
+ */
+export type AssignmentShape = {
+  row: AssignmentRow;
+  stages: AnyStage[];
+  steps: Step[];
+  /** The stage machine's position: -1 preparation, `steps.length` complete. */
+  stepIndex: number;
+  /** The stage code of the position (PR before the first step, CO after the last). */
+  code: StageCode;
+  isComplete: boolean;
+  /** The stage of a model, with its settings typed (undefined when the assignment has none). */
+  stage<M extends StageModel>(model: M): Stage<M> | undefined;
+  /** Is the step that holds `model` the current one? */
+  isOpen(model: StageModel): boolean;
+  /** Reviews each essay gets (the peer stage's `peer_count`; 3 by default). */
+  peerCount: number;
+  /** The peer stage's rubric (empty without one). */
+  standards: Standard[];
+  maxima: ScoreMaxima;
+};
+
+const PEER_COUNT_DEFAULT = 3;
+
+/** The shape of an assignment from its row and its stage rows (pure; any order of rows). */
+export function shapeOf(row: AssignmentRow, stageRows: readonly StageRow[]): AssignmentShape {
+  const ordered = [...stageRows].sort((x, y) => x.position - y.position);
+  const typed = ordered.map((s) => ({ ...s, settings: readStageSettings(s.model, s.settings) }) as AnyStage);
+  const byModel = new Map(typed.map((s) => [s.model, s]));
+  const stage = <M extends StageModel>(model: M) => byModel.get(model) as Stage<M> | undefined;
+  const steps = stepsOf(typed.map((s) => ({ model: s.model, startAt: s.startAt, endAt: s.endAt })));
+  const peer = stage('peerreview')?.settings;
+  const code = codeAt(steps, row.stepIndex);
+  return {
+    row,
+    stages: typed,
+    steps,
+    stepIndex: row.stepIndex,
+    code,
+    isComplete: row.stepIndex >= steps.length,
+    stage,
+    isOpen: (model) => isModelOpen(steps, row.stepIndex, model),
+    peerCount: Number(peer?.peer_count ?? PEER_COUNT_DEFAULT),
+    standards: peer?.standards ?? [],
+    maxima: {
+      ES: Number(stage('essaywriting')?.settings.max_writing_score ?? 0),
+      PE: Number(peer?.max_review_score ?? 0),
+      ME: Number(peer?.max_metacognition_score ?? 0),
+      FE: Number(stage('feedbackreview')?.settings.max_review_score ?? 0),
+      RE: Number(stage('revisement')?.settings.max_revisement_score ?? 0),
+    },
+  };
+}
