@@ -1,21 +1,7 @@
 import type { ErrorBody } from '@pw/contract';
+import { ApiError } from './api-error';
 import { i18n } from './i18n';
 import { readStorage, STORAGE_KEYS } from './storage';
-
-/** A failed API call: the HTTP status and the server's error body (status 0 when unreachable). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Partial<ErrorBody> = {},
-  ) {
-    super(body.detail ?? `HTTP ${status}`);
-    this.name = 'ApiError';
-  }
-
-  get code(): string | undefined {
-    return this.body.code;
-  }
-}
 
 function readCookie(name: string): string | undefined {
   return document.cookie
@@ -60,11 +46,6 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
   const data: unknown = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(res.status, data as Partial<ErrorBody>);
   return data as T;
-}
-
-/** True for the file-size failure: a 413 answer (part 1 §8, maximum upload 20MB). */
-export function isTooLarge(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 413;
 }
 
 /**
@@ -150,18 +131,6 @@ export async function apiDownload(
     throw new ApiError(0);
   }
   return { blob: new Blob(chunks, { type }), name };
-}
-
-/** Hands a downloaded blob to the browser as a file. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
