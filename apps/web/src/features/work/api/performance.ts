@@ -38,15 +38,28 @@ export type SaveRequest = {
   onProgress?: (p: number) => void;
 };
 
-/** PATCH …/performances/{id}/ (or …/late-essay/) as multipart: `stage_object` JSON, `version`, `files`. */
-export function savePerformance(req: SaveRequest) {
-  const form = new FormData();
-  form.append('stage_object', JSON.stringify(req.stageObject));
-  if (req.version !== undefined) form.append('version', String(req.version));
-  for (const file of req.files ?? []) form.append('files', file);
+/**
+ * PATCH …/performances/{id}/ (or …/late-essay/). A save without files goes as JSON
+ * (`{stage_object, version}`; its progress jumps to 1 once answered); with files as multipart
+ * (`stage_object` JSON text, `version`, `files`) with upload progress.
+ */
+export async function savePerformance(req: SaveRequest): Promise<Performance> {
   const path = `/courses/${req.courseId}/assignments/${req.assignmentId}/performances/${req.performanceId}/${
     req.late ? 'late-essay/' : ''
   }`;
+  const files = req.files ?? [];
+  if (files.length === 0) {
+    const fresh = await apiFetch<Performance>(path, {
+      method: 'PATCH',
+      body: { stage_object: req.stageObject, ...(req.version !== undefined ? { version: req.version } : {}) },
+    });
+    req.onProgress?.(1);
+    return fresh;
+  }
+  const form = new FormData();
+  form.append('stage_object', JSON.stringify(req.stageObject));
+  if (req.version !== undefined) form.append('version', String(req.version));
+  for (const file of files) form.append('files', file);
   return apiUploadWithProgress<Performance>(path, {
     method: 'PATCH',
     formData: form,
