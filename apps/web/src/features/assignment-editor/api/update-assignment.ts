@@ -1,6 +1,6 @@
 import type { Assignment } from '@pw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api';
+import { apiUpload } from '../../../lib/api-transfer';
 import { assignmentQuery } from '../../../lib/assignment-queries';
 import { appendAll } from '../../../lib/files';
 import { assignmentsKey } from '../../../lib/query-keys';

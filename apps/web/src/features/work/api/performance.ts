@@ -1,6 +1,7 @@
 import type { Performance, PerformanceSave } from '@pw/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, apiUploadWithProgress } from '../../../lib/api';
+import { apiFetch } from '../../../lib/api';
+import { apiUploadWithProgress } from '../../../lib/api-transfer';
 import { assignmentKey } from '../../../lib/query-keys';
 
 export const performanceKey = (courseId: number, assignmentId: number, performanceId: number) =>

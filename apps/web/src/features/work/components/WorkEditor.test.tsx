@@ -69,7 +69,7 @@ function stubServer(initial: Performance, patches: Array<(body: { version?: numb
   let stored = initial;
   const sent: Sent[] = [];
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
-    expect(url).toBe(PATCH_OR_GET(url));
+    expect(url).toBe(PATH);
     const method = init.method ?? 'GET';
     if (method === 'GET') return json(200, stored);
     const headers = new Headers(init.headers);
@@ -84,7 +84,6 @@ function stubServer(initial: Performance, patches: Array<(body: { version?: numb
   vi.stubGlobal('fetch', fetchStub);
   return { sent };
 }
-const PATCH_OR_GET = (url: string) => (url === PATH ? PATH : `unexpected ${url}`);
 
 /** The editor as the work page mounts it: fed by the performance query. */
 function Page() {
