@@ -20,6 +20,17 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'server-calls-through-api',
+      comment:
+        "Every server call of the web app goes through a feature's api/ folder (or lib/ for the session and shared queries): screens, app/ and components/ never import the client lib/api.ts (or its uploads and downloads, lib/api-transfer.ts).",
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/(app|components|features/[^/]+)/',
+        pathNot: '^apps/web/src/features/[^/]+/api/',
+      },
+      to: { path: '^apps/web/src/lib/api(-transfer)?[.]ts$' },
+    },
+    {
       name: 'no-packages-into-apps',
       comment: 'packages/* are shared below the apps and never import them.',
       severity: 'error',

@@ -131,11 +131,15 @@ const bare = summary(
 );
 
 const savePath = (i: number) => `/api/v1/courses/1/assignments/${aid}/performances/${pids[i]}/`;
-const saveBody = (i: number, version: number, suffix: string) =>
-  JSON.stringify({
-    stage_object: { content: { ops: [{ insert: `${essayOf(i)}${suffix}\n` }] }, editor_type: 'Q' },
+// What the browser's editor sends for a text-only save (`savePerformance` in
+// apps/web/src/features/work/api/performance.ts): JSON, the Quill delta, its text and the version.
+const saveBody = (i: number, version: number, suffix: string) => {
+  const text = `${essayOf(i)}${suffix}\n`;
+  return JSON.stringify({
+    stage_object: { content: { ops: [{ insert: text }] }, plain_text: text, editor_type: 'Q' },
     version,
   });
+};
 
 /** Every acknowledged save is stored, whole. */
 const storedWhole = (version: number, suffix: string) =>

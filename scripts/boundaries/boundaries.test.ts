@@ -72,6 +72,19 @@ describe('import boundaries', () => {
     ).toEqual([]);
   });
 
+  it('a screen calling the server outside api/', async () => {
+    expect(
+      await violations({
+        'apps/web/src/features/a/routes/page.ts':
+          "import { apiFetch } from '../../../lib/api';\nexport const a = apiFetch;\n",
+        'apps/web/src/components/box.ts':
+          "import { apiFetch } from '../lib/api';\nexport const b = apiFetch;\n",
+        'apps/web/src/app/page.ts': "import { apiFetch } from '../lib/api';\nexport const c = apiFetch;\n",
+        'apps/web/src/lib/api.ts': 'export const apiFetch = 1;\n',
+      }),
+    ).toEqual(['server-calls-through-api', 'server-calls-through-api', 'server-calls-through-api']);
+  });
+
   it('a package importing an app', async () => {
     expect(
       await violations({
@@ -108,12 +121,16 @@ describe('import boundaries', () => {
     ).toEqual(['no-circular']);
   });
 
-  it('a feature using lib/ and components/, and app/ composing features, is fine', async () => {
+  it('a feature using lib/ and components/, app/ composing features, and api/ or lib/ calling the server, is fine', async () => {
     expect(
       await violations({
         'apps/web/src/features/a/page.ts': "import { l } from '../../lib/l';\nexport const a = l;\n",
         'apps/web/src/lib/l.ts': 'export const l = 1;\n',
         'apps/web/src/app/routes.ts': "import { a } from '../features/a/page';\nexport const r = a;\n",
+        'apps/web/src/features/a/api/q.ts':
+          "import { apiFetch } from '../../../lib/api';\nexport const q = apiFetch;\n",
+        'apps/web/src/lib/queries.ts': "import { apiFetch } from './api';\nexport const s = apiFetch;\n",
+        'apps/web/src/lib/api.ts': 'export const apiFetch = 1;\n',
       }),
     ).toEqual([]);
   });

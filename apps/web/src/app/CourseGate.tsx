@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { courseQuery } from '../features/courses/api/course';
 import { courseRoleQuery } from '../features/courses/api/course-role';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/api-error';
 import { type CourseContext, holdsRole } from '../lib/course-context';
 import { coursePath } from '../lib/course-mode';
 import { useShell } from './shell/shell-context';

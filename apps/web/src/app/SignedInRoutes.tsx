@@ -7,7 +7,7 @@ import { FullPageLoader, NotFoundPage } from './pages';
 
 // Every page loads on demand (one chunk per page module).
 const AssignmentEditPage = lazyPage(
-  () => import('../features/assignments/routes/AssignmentEditPage'),
+  () => import('../features/assignment-editor/routes/AssignmentEditPage'),
   'AssignmentEditPage',
 );
 const AssignmentManagementPage = lazyPage(
@@ -15,27 +15,21 @@ const AssignmentManagementPage = lazyPage(
   'AssignmentManagementPage',
 );
 const AssignmentNewPage = lazyPage(
-  () => import('../features/assignments/routes/AssignmentNewPage'),
+  () => import('../features/assignment-editor/routes/AssignmentNewPage'),
   'AssignmentNewPage',
 );
-const PerformancesLayout = lazyPage(
-  () => import('../features/assignments/routes/PerformancesLayout'),
-  'PerformancesLayout',
-);
-const MatchingPage = lazyPage(() => import('../features/assignments/reports/MatchingPage'), 'MatchingPage');
-const ScorePage = lazyPage(() => import('../features/assignments/reports/ScorePage'), 'ScorePage');
+const PerformancesLayout = lazyPage(() => import('./performances/PerformancesLayout'), 'PerformancesLayout');
+const MatchingPage = lazyPage(() => import('../features/reports/routes/MatchingPage'), 'MatchingPage');
+const ScorePage = lazyPage(() => import('../features/reports/routes/ScorePage'), 'ScorePage');
 const ResultsPage = lazyPage(() => import('../features/results/routes/ResultsPage'), 'ResultsPage');
 const PersonalScorePage = lazyPage(
   () => import('../features/results/routes/PersonalScorePage'),
   'PersonalScorePage',
 );
 const MyScorePage = lazyPage(() => import('../features/results/routes/PersonalScorePage'), 'MyScorePage');
-const ReportPage = lazyPage(() => import('../features/assignments/reports/ReportPage'), 'ReportPage');
-const PeerReviewRoute = lazyPage(
-  () => import('../features/assignments/performances/WorkPage'),
-  'PeerReviewRoute',
-);
-const WorkPage = lazyPage(() => import('../features/assignments/performances/WorkPage'), 'WorkPage');
+const ReportPage = lazyPage(() => import('../features/reports/routes/ReportPage'), 'ReportPage');
+const PeerReviewRoute = lazyPage(() => import('./performances/WorkPage'), 'PeerReviewRoute');
+const WorkPage = lazyPage(() => import('./performances/WorkPage'), 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
 const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');

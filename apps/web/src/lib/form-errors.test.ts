@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('./i18n', () => ({ i18n: { language: 'ko' } }));
-const { ApiError } = await import('./api');
+const { ApiError } = await import('./api-error');
 const { applyFieldErrors, fieldErrorsOf } = await import('./form-errors');
 
 describe('server field errors on forms', () => {

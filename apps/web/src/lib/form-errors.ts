@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 
 /** The field messages of a 400 answer (already translated by the server), if the error is one. */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> | undefined {

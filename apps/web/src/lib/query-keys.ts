@@ -7,3 +7,8 @@ export const courseDetailKey = (courseId: number) => [...courseKey(courseId), 'd
 export const learnersKey = (courseId: number) => [...courseKey(courseId), 'learners'] as const;
 /** The signed-in user's course lists (side navigation, dashboard). */
 export const userCoursesKey = ['user-courses'] as const;
+/** Every assignment query of a course starts with this key. */
+export const assignmentsKey = (courseId: number) => [...courseKey(courseId), 'assignments'] as const;
+/** Every query of one assignment starts with this key (its detail, work, reviews, scores…). */
+export const assignmentKey = (courseId: number, assignmentId: number) =>
+  [...assignmentsKey(courseId), assignmentId] as const;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isTooLarge } from './api';
+import { isTooLarge } from './api-error';
 import { fieldErrorsOf } from './form-errors';
 import { notify } from './notify';
 

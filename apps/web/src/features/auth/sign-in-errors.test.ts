@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../lib/i18n', () => ({ i18n: { language: 'ko' } }));
-const { ApiError } = await import('../../lib/api');
+const { ApiError } = await import('../../lib/api-error');
 const { signInErrorKey } = await import('./sign-in-errors');
 
 describe('signInErrorKey (part 1 §8)', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 
 /** The message for a failed sign-in, keyed by status as part 1 §8 says. */
 export function signInErrorKey(error: unknown): { key: string; detail?: string } {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../lib/api', async () => {
+vi.mock('../../lib/api-error', async () => {
   class ApiError extends Error {
     constructor(
       readonly status: number,
@@ -15,7 +15,7 @@ vi.mock('../../lib/api', async () => {
   return { ApiError };
 });
 
-const { ApiError } = await import('../../lib/api');
+const { ApiError } = await import('../../lib/api-error');
 const { enrollErrorMessage } = await import('./enroll-errors');
 const t = (key: string) => key;
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 
 /**
  * The catalog key (or the server's own words) for a failed enrolment (part 1 §8): 403 withdrawn,

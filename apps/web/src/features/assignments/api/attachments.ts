@@ -1,4 +1,4 @@
-import { apiDownload } from '../../../lib/api';
+import { apiDownload } from '../../../lib/api-transfer';
 
 /** GET …/attachments/: every file of the assignment and its learners' work as one zip. */
 export function downloadAttachments(

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { assignmentsQuery } from './assignments';
+import { assignmentsQuery } from '../../../lib/assignment-queries';
 
 /** DELETE /courses/{id}/assignments/{aid}/ (instructor or assistant). */
 export function deleteAssignment(courseId: number, assignmentId: number) {

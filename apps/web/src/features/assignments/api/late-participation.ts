@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { assignmentsKey } from './assignments';
+import { assignmentsKey } from '../../../lib/query-keys';
 
 /** POST …/late-participation/: 1 when the assignment has not started, else 2 (waiting for approval); 406 once complete. */
 export function requestLateParticipation(courseId: number, assignmentId: number) {

@@ -1,7 +1,7 @@
 import type { ManagementTable } from '@pw/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { assignmentKey } from './assignment';
+import { assignmentKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/assignments/{aid}/management/ (instructor or assistant). */
 export function fetchManagement(courseId: number, assignmentId: number, signal?: AbortSignal) {

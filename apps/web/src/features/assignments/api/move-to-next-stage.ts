@@ -1,8 +1,8 @@
 import type { Assignment, MoveToNextStageBody, StageCode } from '@pw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { assignmentKey, assignmentQuery } from './assignment';
-import { assignmentsQuery } from './assignments';
+import { assignmentQuery, assignmentsQuery } from '../../../lib/assignment-queries';
+import { assignmentKey } from '../../../lib/query-keys';
 
 /**
  * PATCH /courses/{id}/assignments/{aid}/move-to-next-stage/ from the stage the confirmation showed

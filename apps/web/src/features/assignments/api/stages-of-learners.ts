@@ -1,4 +1,4 @@
-import { apiDownload } from '../../../lib/api';
+import { apiDownload } from '../../../lib/api-transfer';
 
 /** GET …/stages-of-learners/: the workbook with one sheet per stage (.xlsx). */
 export function downloadStagesOfLearners(

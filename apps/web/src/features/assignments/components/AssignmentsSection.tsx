@@ -14,9 +14,9 @@ import {
 import { IconChevronDown, IconClipboardList, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { useAssignments } from '../../../lib/assignment-queries';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
-import { useAssignments } from '../api/assignments';
 import { AssignmentCard } from './AssignmentCard';
 
 /**

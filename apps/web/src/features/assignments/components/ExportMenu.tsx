@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, saveBlob } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/files';
+import { saveBlob } from '../../../lib/save-blob';
 import { downloadAttachments } from '../api/attachments';
 import { downloadStagesOfLearners } from '../api/stages-of-learners';
 

@@ -3,7 +3,7 @@ import type { Assignment } from '@pw/contract';
 import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { notify } from '../../../lib/notify';

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FileLinks } from '../../../components/FilesField';
 import { ScheduleText, StatusBadge } from '../../../components/StageText';
 import { useCourseContext } from '../../../lib/course-context';
+import { usePerformanceContext } from '../../../lib/performance-context';
 import { useRecordAttendance } from '../api/attendance';
 import { StageTimeline } from '../components/StageTimeline';
-import { usePerformanceContext } from './PerformancesLayout';
 
 // Assignments whose task information this tab has already reported as read.
 const reported = new Set<string>();

@@ -6,7 +6,7 @@ import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PrivateInfoFields, type PrivateInfoForm } from '../../../components/PrivateInfoFields';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { localToday } from '../../../lib/dates';
 import { applyFieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api';
+import { apiUpload } from '../../../lib/api-transfer';
 import { appendAll } from '../../../lib/files';
 import { userCoursesQuery } from './user-courses';
 

@@ -1,6 +1,6 @@
 import type { Course } from '@pw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api';
+import { apiUpload } from '../../../lib/api-transfer';
 import { appendAll } from '../../../lib/files';
 import { courseQuery } from './course';
 import { userCoursesQuery } from './user-courses';

@@ -4,7 +4,7 @@ import { codeChangeSchema, LIMITS } from '@pw/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useChangeCode } from '../api/code-change';
 

@@ -4,7 +4,7 @@ import { type EnrollCreateInput, enrollCreateSchema, LIMITS } from '@pw/contract
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { coursePath } from '../../../lib/course-mode';
 import { notify } from '../../../lib/notify';
 import { useCreateEnroll } from '../api/create-enroll';

@@ -9,7 +9,8 @@ import type {
   SupportInquiry,
 } from '@pw/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiFetch } from '../../../lib/api';
+import { apiFetch } from '../../../lib/api';
+import { apiDownload } from '../../../lib/api-transfer';
 
 type Query = Record<string, string | number | undefined>;
 const qs = (query: Query) => {

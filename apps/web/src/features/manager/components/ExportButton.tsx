@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/api';
 import { formatBytes } from '../../../lib/files';
+import { saveBlob } from '../../../lib/save-blob';
 import { downloadList } from '../api/manager';
 
 /** Downloads the filtered list as a spreadsheet, with the bytes received in a progress toast. */

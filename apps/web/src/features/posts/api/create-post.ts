@@ -1,6 +1,6 @@
 import type { Post } from '@pw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api';
+import { apiUpload } from '../../../lib/api-transfer';
 import { appendAll } from '../../../lib/files';
 import { postsKey } from './posts';
 

@@ -3,7 +3,7 @@ import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { type PasswordChangeForm, passwordChangeFormSchema } from '@pw/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/profile';
 

@@ -1,6 +1,7 @@
 import type { CourseResults, PersonalScore, Weight, WeightsUpdate } from '@pw/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiFetch } from '../../../lib/api';
+import { apiFetch } from '../../../lib/api';
+import { apiDownload } from '../../../lib/api-transfer';
 
 const resultsKey = (courseId: number) => ['courses', courseId, 'results'] as const;
 

@@ -18,10 +18,10 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { saveBlob } from '../../../lib/api';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { formatBytes } from '../../../lib/files';
+import { saveBlob } from '../../../lib/save-blob';
 import { downloadResults } from '../api/results';
 
 const one = (n: number) => (Math.round(n * 10) / 10).toString();

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Text, Title } from
 import type { Weight } from '@pw/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useUpdateWeights } from '../api/results';
 

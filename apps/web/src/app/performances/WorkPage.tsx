@@ -1,0 +1,225 @@
+import { Accordion, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type StageModel, UI } from '@pw/contract';
+import { IconFileOff } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { LearnerReport } from '../../features/reports/routes/ReportPage';
+import { FeedbackReview } from '../../features/reviewing/components/FeedbackReview';
+import { PeerReviewList, PeerReviewPage } from '../../features/reviewing/components/PeerReview';
+import { usePerformance } from '../../features/work/api/performance';
+import { QuestionsForm } from '../../features/work/components/QuestionsForm';
+import { WorkEditor } from '../../features/work/components/WorkEditor';
+import { usePerformanceContext } from '../../lib/performance-context';
+import { StagePlaceholder } from './StagePlaceholder';
+
+/** The empty state of a stage with no work of the learner's (part 2 §2), with an icon. */
+function Empty({ message, testId }: { message: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="lg" p="xl" data-testid={testId}>
+      <Stack align="center" gap="sm">
+        <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+          <IconFileOff size={26} aria-hidden />
+        </ThemeIcon>
+        <Text fw={600}>{message}</Text>
+        <Text c="dimmed" size="sm" ta="center">
+          {t('work.noEssayBody')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Sections of the writing step: side by side cards on a wide screen, accordions on a phone. */
+function Sections({ items }: { items: { key: string; title: string; body: ReactNode }[] }) {
+  const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  if (narrow) {
+    return (
+      <Accordion multiple defaultValue={items.map((i) => i.key)} variant="separated">
+        {items.map((i) => (
+          <Accordion.Item key={i.key} value={i.key} id={i.key}>
+            <Accordion.Control>{i.title}</Accordion.Control>
+            <Accordion.Panel>{i.body}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      {items.map((i) => (
+        <Stack key={i.key} gap="sm" id={i.key}>
+          <Title order={2} size="h4">
+            {i.title}
+          </Title>
+          {i.body}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function Loading() {
+  return (
+    <Center mih={160} aria-busy="true">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * `/performances/:stageKey`: the learner's own work of a step. The writing step shows the essay
+ * and, when the assignment has them, the questions; the feedback step shows the revision; other
+ * steps (peer review, feedback review, completion) arrive with the reviewing and scoring work.
+ */
+export function WorkPage() {
+  const { t } = useTranslation();
+  const { stageKey } = useParams();
+  const { assignment, steps, current, courseId } = usePerformanceContext();
+  const index = stageKey === 'CO' ? steps.length : steps.findIndex((s) => s.code === stageKey);
+  const step = steps[index];
+  const idOf = (model: StageModel) =>
+    assignment.progresses.find((p) => p.model === model)?.performance_id ?? null;
+  const writing = step?.models.includes('essaywriting') ?? false;
+  const revising = step?.models.includes('revisement') ?? false;
+  const essayId = writing ? idOf('essaywriting') : null;
+  const questionId = writing && step?.models.includes('questionwriting') ? idOf('questionwriting') : null;
+  const revisionId = revising ? idOf('revisement') : null;
+  const reviewing = step?.models.includes('peerreview') ?? false;
+  const rating = step?.models.includes('feedbackreview') ?? false;
+  const reviewId = reviewing ? idOf('peerreview') : null;
+  const feedbackId = rating ? idOf('feedbackreview') : null;
+  const peerWork = usePerformance(courseId, assignment.id, reviewId);
+  const feedbackWork = usePerformance(courseId, assignment.id, feedbackId);
+  const [askRevision, setAskRevision] = useState(false);
+  const essay = usePerformance(courseId, assignment.id, essayId);
+  const questions = usePerformance(courseId, assignment.id, questionId);
+  const revision = usePerformance(courseId, assignment.id, revisionId);
+  const ids = { courseId, assignmentId: assignment.id };
+
+  if (index < 0 || index > current) return <Navigate replace to="../info" relative="path" />;
+  if (stageKey === 'CO') return <LearnerReport reportId={assignment.report_id ?? null} ids={ids} />;
+  if (essay.isError || questions.isError || revision.isError || peerWork.isError || feedbackWork.isError)
+    return <Navigate replace to="/" />;
+
+  if (writing) {
+    if (essayId === null) return <Empty message={t('work.noEssay')} testId="no-essay" />;
+    if (essay.isPending || (questionId !== null && questions.isPending)) return <Loading />;
+    const unanswered = (questions.data?.stage_object.responses ?? []).filter(
+      (r) => !r.response.trim(),
+    ).length;
+    const items = [
+      {
+        key: 'essay-section',
+        title: t('work.sectionEssay'),
+        body: (
+          <WorkEditor
+            key={essay.data.id}
+            ids={ids}
+            performance={essay.data}
+            unansweredQuestions={unanswered}
+            questionsAnchor={questions.data ? 'questions-section' : undefined}
+          />
+        ),
+      },
+      ...(questions.data
+        ? [
+            {
+              key: 'questions-section',
+              title: t('work.sectionQuestions'),
+              body: <QuestionsForm key={questions.data.id} ids={ids} performance={questions.data} />,
+            },
+          ]
+        : []),
+    ];
+    return <Sections items={items} />;
+  }
+  if (reviewing) {
+    if (reviewId === null) return <Empty message={t('review.noReviews')} testId="no-essay-to-review" />;
+    if (peerWork.isPending) return <Loading />;
+    return <PeerReviewList performance={peerWork.data} />;
+  }
+  if (rating || revising) {
+    if (feedbackId !== null && feedbackWork.isPending) return <Loading />;
+    if (revisionId !== null && revision.isPending) return <Loading />;
+    const maxPoint = Number(
+      (
+        assignment.progresses.find((p) => p.model === 'feedbackreview')?.stage_object as
+          | { max_point?: number }
+          | undefined
+      )?.max_point ?? 5,
+    );
+    // After the last rating, once per assignment, offer to go on to the revision (part 2 §4).
+    const onAllRated = () => {
+      const key = `pw.to-revision.${assignment.id}`;
+      if (!revision.data || localStorage.getItem(key)) return;
+      localStorage.setItem(key, '1');
+      setAskRevision(true);
+    };
+    const items = [
+      ...(feedbackWork.data
+        ? [
+            {
+              key: 'feedback-section',
+              title: t('review.received'),
+              body: (
+                <FeedbackReview
+                  ids={ids}
+                  performance={feedbackWork.data}
+                  maxPoint={maxPoint}
+                  onAllRated={onAllRated}
+                />
+              ),
+            },
+          ]
+        : []),
+      ...(revision.data
+        ? [
+            {
+              key: 'revision-section',
+              title: t('work.revision'),
+              body: <WorkEditor key={revision.data.id} ids={ids} performance={revision.data} />,
+            },
+          ]
+        : []),
+    ];
+    if (items.length === 0)
+      return <Empty message={t(revising ? 'work.noRevision' : 'review.noReceived')} testId="no-revision" />;
+    return (
+      <>
+        <Sections items={items} />
+        <ConfirmModal
+          opened={askRevision}
+          onClose={() => setAskRevision(false)}
+          onConfirm={() => {
+            setAskRevision(false);
+            window.setTimeout(
+              () => document.getElementById('revision-section')?.scrollIntoView({ behavior: 'smooth' }),
+              1000,
+            );
+          }}
+          title={t('review.goRevision')}
+          message={t('review.toRevision')}
+          confirmLabel={t('review.goRevision')}
+        />
+      </>
+    );
+  }
+  return <StagePlaceholder />;
+}
+
+/** `…/performances/{stageKey}/peer-review/{matchingId}`: one review, inside the tab layout. */
+export function PeerReviewRoute() {
+  const { assignment, courseId, steps, current } = usePerformanceContext();
+  const { stageKey, matchingId } = useParams();
+  const index = steps.findIndex((s) => s.code === stageKey);
+  if (index < 0 || index > current || !steps[index]?.models.includes('peerreview'))
+    return <Navigate replace to="../../../info" relative="path" />;
+  // A fresh page (and draft) per review.
+  return <PeerReviewPage key={matchingId} ids={{ courseId, assignmentId: assignment.id }} />;
+}

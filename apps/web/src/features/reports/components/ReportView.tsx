@@ -1,0 +1,396 @@
+import '@mantine/charts/styles.css';
+import { RadarChart } from '@mantine/charts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type Report, UI } from '@pw/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { useUpdateReport } from '../api/report';
+import { OthersSection } from './OthersSection';
+
+const RichTextView = lazy(() =>
+  import('../../../components/RichText').then((m) => ({ default: m.RichTextView })),
+);
+const CompareModal = lazy(() => import('../../../components/CompareModal'));
+
+type Key = 'essay_writing' | 'peer_review' | 'metacognition' | 'feedback_review' | 'revisement';
+const KEY_OF: Record<Report['scores'][number]['type'], Key> = {
+  ES: 'essay_writing',
+  PE: 'peer_review',
+  ME: 'metacognition',
+  FE: 'feedback_review',
+  RE: 'revisement',
+};
+const AVERAGE_FLAG: Partial<Record<Key, keyof Report>> = {
+  essay_writing: 'is_average_essay_writing_score',
+  peer_review: 'is_average_peer_review_score',
+  metacognition: 'is_average_metacognition_score',
+  feedback_review: 'is_average_feedback_review_score',
+};
+const one = (n: number | null | undefined) => (n == null ? '–' : (Math.round(n * 10) / 10).toString());
+
+/**
+ * A learner's report (part 2 §2): total and rank, the radar of the five scores against the class,
+ * each score with its maximum and the class average ("not enough data" said in words), the points
+ * received per standard with the metacognition sentence, how helpful the reviews were, how the
+ * learner evaluated others, the essay and revision with the comparison, the answers, and the
+ * instructor's comment (written here by the instructor and assistants), and on a learner's own
+ * report the others section (their marks beside the other reviewers').
+ */
+export function ReportView({
+  report: r,
+  ids,
+  canComment,
+}: {
+  report: Report;
+  ids: { courseId: number; assignmentId: number };
+  canComment: boolean;
+}) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState(r.comment?.content ?? '');
+  const [compare, setCompare] = useState(false);
+  const update = useUpdateReport(ids.courseId, ids.assignmentId, r.id);
+  // On a phone the comment section is the instructor's only (part 2 §2).
+  const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const maxTotal = r.scores.reduce((sum, s) => sum + s.max_score, 0);
+  // Where the peer-review score's accuracy came from: measured, or a stand-in said in words.
+  const basis = r.explanation.evaluation.accuracy_basis;
+  const rows = r.scores.map((s) => {
+    const key = KEY_OF[s.type];
+    const mine = r[`${key}_score`];
+    const avg = r[`${key}_score_avg`];
+    const flag = AVERAGE_FLAG[key];
+    return { type: s.type, max: s.max_score, mine, avg, averageGiven: flag ? Boolean(r[flag]) : false };
+  });
+  const radar = rows.map((row) => ({
+    type: t(`report.types.${row.type}`),
+    me: row.max > 0 ? Math.round((row.mine / row.max) * 100) : 0,
+    average: row.max > 0 ? Math.round((row.avg / row.max) * 100) : 0,
+  }));
+
+  const saveComment = async () => {
+    try {
+      await update.mutateAsync({ comment: { content: comment } });
+      notify('save', { color: 'teal', message: t('report.commentSaved') });
+    } catch {
+      notify('save', { color: 'yellow', message: t('common.wrong') });
+    }
+  };
+
+  return (
+    <Stack gap="lg" data-testid="report-view">
+      {r.provisional ? (
+        <Alert color="yellow" data-testid="report-provisional">
+          {t('report.provisional')}
+        </Alert>
+      ) : null}
+      <Card withBorder radius="lg" p="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Text c="dimmed" size="sm">
+              {r.name}
+            </Text>
+            <Title order={2} size="h2" data-testid="report-total">
+              {t('report.total')} {t('report.outOf', { score: one(r.total), max: maxTotal })}
+            </Title>
+            {r.total_info ? (
+              <Text size="sm" data-testid="report-rank">
+                {t('report.rank', {
+                  rank: r.total_info.rank,
+                  count: r.total_info.member_cnt,
+                  percent: one(r.total_info.percent),
+                })}
+              </Text>
+            ) : null}
+          </Stack>
+          <Badge variant="light" size="lg">
+            {t('report.classAverage')} {one(r.total_avg)}
+          </Badge>
+        </Group>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="lg" p="lg">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.radar')}
+          </Title>
+          <RadarChart
+            h={280}
+            data={radar}
+            dataKey="type"
+            withLegend
+            series={[
+              { name: 'me', label: t('report.me'), color: 'indigo.6', opacity: 0.3 },
+              { name: 'average', label: t('report.classAverage'), color: 'gray.6', opacity: 0.15 },
+            ]}
+            polarRadiusAxisProps={{ domain: [0, 100] }}
+            // Room for the axis labels on a phone.
+            radarChartProps={{ outerRadius: '62%' }}
+            aria-label={t('report.radar')}
+          />
+        </Card>
+        <Card withBorder radius="lg" p="lg">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.scoreTable')}
+          </Title>
+          <Table striped data-testid="report-scores">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th ta="right">{t('report.mine')}</Table.Th>
+                <Table.Th ta="right">{t('report.max')}</Table.Th>
+                <Table.Th ta="right">{t('report.average')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.type}>
+                  <Table.Th scope="row">{t(`report.types.${row.type}`)}</Table.Th>
+                  <Table.Td ta="right">{one(row.mine)}</Table.Td>
+                  <Table.Td ta="right">{row.max}</Table.Td>
+                  <Table.Td ta="right">{one(row.avg)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {rows
+            .filter((row) => row.averageGiven)
+            .map((row) => (
+              <Text key={row.type} size="sm" c="dimmed" mt="xs" data-testid={`average-given-${row.type}`}>
+                {t(`report.types.${row.type}`)}:{' '}
+                {row.type === 'PE' && basis === 'neutral'
+                  ? t('report.neutralGiven')
+                  : t('report.averageGiven')}
+              </Text>
+            ))}
+        </Card>
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="lg" p="lg">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.pointsTitle')}
+          </Title>
+          {r.peer_review_points.length === 0 ? (
+            <Text c="dimmed">{t('report.noPoints')}</Text>
+          ) : (
+            <Stack gap="sm">
+              {r.peer_review_points.map((p) => (
+                <Stack key={p.standard_id} gap={2}>
+                  <Text fw={600} size="sm">
+                    {p.question}
+                  </Text>
+                  <Text size="sm">
+                    {p.avg == null
+                      ? t('report.noPoints')
+                      : t('report.pointsAvg', { avg: one(p.avg), std: one(p.std), max: p.max_point })}
+                  </Text>
+                  {p.self_gap != null ? (
+                    <Text size="sm" c="dimmed" data-testid="metacognition-sentence">
+                      {Math.abs(p.self_gap) < 0.05
+                        ? t('report.selfSame', { question: p.question })
+                        : t(p.self_gap > 0 ? 'report.selfAbove' : 'report.selfBelow', {
+                            gap: one(Math.abs(p.self_gap)),
+                            question: p.question,
+                          })}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Card>
+        <Card withBorder radius="lg" p="lg">
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Title order={3} size="h5">
+                {t('report.evaluationTitle')}
+              </Title>
+              <Text size="sm">
+                {t('report.evaluationDone', {
+                  completed: r.explanation.evaluation.completed,
+                  assigned: r.explanation.evaluation.assigned,
+                })}
+              </Text>
+              <Text size="sm" data-testid="evaluation-basis">
+                {basis === 'neutral'
+                  ? t('report.abilityNeutral')
+                  : basis === 'class_average'
+                    ? t('report.abilityClassAverage')
+                    : r.explanation.evaluation.closeness == null
+                      ? t('report.noComparison')
+                      : t('report.closeness', {
+                          percent: Math.round(r.explanation.evaluation.closeness * 100),
+                        })}
+              </Text>
+              {r.explanation.evaluation.is_lowest ? (
+                <Text size="sm" c="red.8">
+                  {t('report.lowest')}
+                </Text>
+              ) : null}
+            </Stack>
+            {r.scores.some((x) => x.type === 'FE') ? (
+              <Stack gap={4}>
+                <Title order={3} size="h5">
+                  {t('report.feedbackTitle')}
+                </Title>
+                <Text size="sm">
+                  {r.feedback_review_point.avg == null
+                    ? t('report.noFeedback')
+                    : t('report.feedbackAvg', {
+                        avg: one(r.feedback_review_point.avg),
+                        std: one(r.feedback_review_point.std),
+                      })}
+                </Text>
+              </Stack>
+            ) : null}
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      {r.peer_review_performance.reviewers.length ? (
+        <Card withBorder radius="lg" p="lg" data-testid="report-received">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.receivedTitle')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {r.peer_review_performance.reviewers.map((x) => (
+              <Stack key={x.id} gap={4}>
+                <Text fw={600} size="sm">
+                  {x.matching.reviewer_name}
+                </Text>
+                {x.matching.responses.map((resp) => (
+                  <Text key={resp.id} size="sm">
+                    {resp.standard.question}: {resp.point ?? '–'}/{resp.standard.max_point} — {resp.comment}
+                  </Text>
+                ))}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Card>
+      ) : null}
+
+      {r.essay ? (
+        <Card withBorder radius="lg" p="lg">
+          <Group justify="space-between" mb="sm">
+            <Title order={3} size="h5">
+              {t('report.essayTitle')}
+            </Title>
+            {r.revisement?.is_completed ? (
+              <Button size="xs" variant="light" onClick={() => setCompare(true)}>
+                {t('report.compare')}
+              </Button>
+            ) : null}
+          </Group>
+          <SimpleGrid cols={{ base: 1, md: r.revisement?.is_completed ? 2 : 1 }}>
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                {t('report.essay')}
+              </Text>
+              <Suspense fallback={<Loader size="sm" />}>
+                <RichTextView
+                  content={r.essay.content}
+                  editorType={r.essay.editor_type}
+                  plainText={r.essay.plain_text}
+                  label={t('report.essay')}
+                />
+              </Suspense>
+            </Stack>
+            {r.revisement?.is_completed ? (
+              <Stack gap={4}>
+                <Text fw={600} size="sm">
+                  {t('report.revision')}
+                </Text>
+                <Suspense fallback={<Loader size="sm" />}>
+                  <RichTextView
+                    content={r.revisement.content}
+                    editorType={r.revisement.editor_type}
+                    plainText={r.revisement.plain_text}
+                    label={t('report.revision')}
+                  />
+                </Suspense>
+              </Stack>
+            ) : null}
+          </SimpleGrid>
+          {compare && r.revisement ? (
+            <Suspense fallback={null}>
+              <CompareModal
+                opened={compare}
+                onClose={() => setCompare(false)}
+                essay={r.essay.plain_text}
+                revision={r.revisement.plain_text}
+              />
+            </Suspense>
+          ) : null}
+        </Card>
+      ) : null}
+
+      {r.questions.responses.length ? (
+        <Card withBorder radius="lg" p="lg">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.questionsTitle')}
+          </Title>
+          <Stack gap="sm">
+            {r.questions.responses.map((q) => (
+              <Stack key={q.id} gap={2}>
+                <Text fw={600} size="sm">
+                  {q.id + 1}. {q.quiz.quiz}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {q.response || '–'}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        </Card>
+      ) : null}
+
+      {narrow && !canComment ? null : (
+        <Card withBorder radius="lg" p="lg" data-testid="report-comment">
+          <Title order={3} size="h5" mb="sm">
+            {t('report.commentTitle')}
+          </Title>
+          {canComment ? (
+            <Stack gap="sm">
+              <Textarea
+                aria-label={t('report.commentTitle')}
+                value={comment}
+                onChange={(e) => setComment(e.currentTarget.value)}
+                minRows={5}
+                autosize
+                maxLength={5000}
+              />
+              <Group justify="flex-end">
+                <Button onClick={() => void saveComment()} loading={update.isPending}>
+                  {t('report.saveComment')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={r.comment ? undefined : 'dimmed'}>
+              {r.comment?.content ?? t('report.noComment')}
+            </Text>
+          )}
+        </Card>
+      )}
+
+      {r.is_my_report && r.given_reviews ? <OthersSection given={r.given_reviews} /> : null}
+    </Stack>
+  );
+}

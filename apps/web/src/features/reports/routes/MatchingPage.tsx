@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ApiError } from '../../../lib/api-error';
+import { useAssignment } from '../../../lib/assignment-queries';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath } from '../../../lib/course-mode';
+import { fieldErrorsOf } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useMatchings, useResetMatchings } from '../api/matchings';
+
+/** 1..n, for slot columns (keys by slot number). */
+const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/**
+ * `/assignments/{id}/matchings` (instructor and assistants, only in peer review; part 2 §2): every
+ * reviewer with one select per review; a reviewer cannot pick themself or the same essay twice,
+ * essays that already have enough reviewers are disabled, and every evaluated person must be
+ * assigned. Reset restores the loaded matching; save sends it whole.
+ */
+export function MatchingPage() {
+  const { t } = useTranslation();
+  const { courseId, role } = useCourseContext();
+  const assignmentId = Number(useParams().assignmentId);
+  const assignment = useAssignment(courseId, assignmentId);
+  const page = useMatchings(courseId, assignmentId);
+  const reset = useResetMatchings(courseId, assignmentId);
+  const [edits, setEdits] = useState<Record<number, (number | null)[]>>({});
+  const [confirmAuto, setConfirmAuto] = useState(false);
+  /** The server's messages of the last save: per slot (`reviewer-slot`) and the rest. */
+  const [slotErrors, setSlotErrors] = useState<Record<string, string>>({});
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const clearErrors = () => {
+    setSlotErrors({});
+    setOtherErrors([]);
+  };
+  const back = coursePath(courseId, role, `assignments/${assignmentId}`);
+  const data = page.data;
+  const slots = useMemo(() => {
+    if (!data) return {} as Record<number, (number | null)[]>;
+    return Object.fromEntries(
+      data.reviewers.map((r) => {
+        const loaded = r.targets.map((x) => x.target as number | null);
+        const width = Math.max(data.peer_count, loaded.length);
+        const base = [...loaded, ...Array<number | null>(Math.max(0, width - loaded.length)).fill(null)];
+        return [r.id, edits[r.id] ?? base];
+      }),
+    );
+  }, [data, edits]);
+
+  if (page.isError || assignment.isError) return <Navigate replace to={back} />;
+  if (!data || !assignment.data) {
+    return (
+      <Center mih={200} aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  }
+  if (assignment.data.current_stage.stage !== 'PE') return <Navigate replace to={back} />;
+  const authors = data.reviewers.filter((r) => r.has_essay);
+  const load = new Map<number, number>();
+  for (const list of Object.values(slots))
+    for (const target of list) if (target !== null) load.set(target, (load.get(target) ?? 0) + 1);
+  const uncovered = authors.filter((a) => !load.get(a.id));
+
+  const save = async (automatic: boolean) => {
+    clearErrors();
+    // Each pair sent, with the slot it came from, so the server's `matchings.{i}` finds its select.
+    const sent = Object.entries(slots).flatMap(([reviewer, list]) =>
+      list.flatMap((target, slot) => (target === null ? [] : [{ reviewer: Number(reviewer), target, slot }])),
+    );
+    try {
+      await reset.mutateAsync(
+        automatic
+          ? { automatic: true }
+          : { matchings: sent.map(({ reviewer, target }) => ({ reviewer, target })) },
+      );
+      setEdits({});
+      notify('save', { color: 'teal', message: t('matching.saved') });
+    } catch (error) {
+      const fields = fieldErrorsOf(error) ?? {};
+      const bySlot: Record<string, string> = {};
+      const rest: string[] = [];
+      for (const [field, messages] of Object.entries(fields)) {
+        const pair = /^matchings\.(\d+)$/.exec(field);
+        const author = /^authors\.(\d+)$/.exec(field);
+        const at = pair ? sent[Number(pair[1])] : undefined;
+        if (at) bySlot[`${at.reviewer}-${at.slot}`] = messages.join(' ');
+        else if (author) {
+          const name = data.reviewers.find((r) => r.id === Number(author[1]))?.name;
+          rest.push(...messages.map((m) => (name ? `${name}: ${m}` : m)));
+        } else rest.push(...messages);
+      }
+      setSlotErrors(bySlot);
+      setOtherErrors(rest);
+      const detail =
+        error instanceof ApiError && error.status !== 500 && error.status !== 0
+          ? error.body.detail
+          : undefined;
+      notify('save', {
+        color: 'yellow',
+        message: Object.values(fields).flat()[0] ?? detail ?? t('common.wrongRequest'),
+      });
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={1100} data-testid="matching-page">
+      <Anchor component={Link} to={back} size="sm">
+        ← {t('report.backToAssignment')}
+      </Anchor>
+      <Title order={1} size="h3">
+        {t('matching.title')}
+      </Title>
+      {uncovered.length ? (
+        <Alert color="yellow" data-testid="matching-uncovered">
+          {t('matching.uncovered', { names: uncovered.map((a) => a.name).join(', ') })}
+        </Alert>
+      ) : null}
+      {otherErrors.length ? (
+        <Alert color="red" data-testid="matching-errors">
+          <Stack gap={4}>
+            {otherErrors.map((m) => (
+              <Text key={m} size="sm">
+                {m}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      <Card withBorder radius="lg" p="md">
+        <ScrollArea>
+          <Table miw={640} data-testid="matching-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('matching.reviewer')}</Table.Th>
+                {numbers(Math.max(data.peer_count, ...Object.values(slots).map((l) => l.length))).map((n) => (
+                  <Table.Th key={`slot-${n}`}>{t('matching.target', { n })}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.reviewers.map((r) => {
+                const list = slots[r.id] ?? [];
+                return (
+                  <Table.Tr key={r.id}>
+                    <Table.Th scope="row">
+                      <Text size="sm">{r.name}</Text>
+                    </Table.Th>
+                    {numbers(list.length).map((n) => {
+                      const i = n - 1;
+                      const target = list[i] ?? null;
+                      return (
+                        <Table.Td key={`${r.id}-slot-${n}`}>
+                          <Select
+                            size="xs"
+                            clearable
+                            aria-label={t('matching.slotLabel', { name: r.name, n })}
+                            value={target === null ? null : String(target)}
+                            error={slotErrors[`${r.id}-${i}`]}
+                            onChange={(v) => {
+                              clearErrors();
+                              setEdits((e) => {
+                                const next = [...list];
+                                next[i] = v === null ? null : Number(v);
+                                return { ...e, [r.id]: next };
+                              });
+                            }}
+                            data={authors
+                              .filter((a) => a.id !== r.id)
+                              .map((a) => ({
+                                value: String(a.id),
+                                label: `${a.name} (${load.get(a.id) ?? 0}/${data.peer_count})`,
+                                disabled:
+                                  a.id !== target &&
+                                  (list.includes(a.id) || (load.get(a.id) ?? 0) >= data.peer_count),
+                              }))}
+                          />
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Card>
+      <Group justify="flex-end">
+        <Button variant="subtle" onClick={() => setConfirmAuto(true)}>
+          {t('matching.automatic')}
+        </Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            clearErrors();
+            setEdits({});
+          }}
+          data-testid="reset-matching"
+        >
+          {t('matching.reset')}
+        </Button>
+        <Button
+          onClick={() => void save(false)}
+          loading={reset.isPending}
+          disabled={uncovered.length > 0}
+          data-testid="save-matching"
+        >
+          {t('matching.save')}
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirmAuto}
+        onClose={() => setConfirmAuto(false)}
+        onConfirm={() => {
+          setConfirmAuto(false);
+          void save(true);
+        }}
+        title={t('matching.automatic')}
+        message={t('matching.automaticConfirm')}
+        confirmLabel={t('matching.automatic')}
+      />
+    </Stack>
+  );
+}

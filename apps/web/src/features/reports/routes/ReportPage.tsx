@@ -1,0 +1,64 @@
+import { Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { useCourseContext } from '../../../lib/course-context';
+import { coursePath, isManagerRole } from '../../../lib/course-mode';
+import { useReport } from '../api/report';
+import { ReportView } from '../components/ReportView';
+
+/** `/assignments/{id}/reports/{reportId}`: any learner's report for the instructor and assistants. */
+export function ReportPage() {
+  const { t } = useTranslation();
+  const { courseId, role } = useCourseContext();
+  const params = useParams();
+  const assignmentId = Number(params.assignmentId);
+  const reportId = Number(params.reportId);
+  const report = useReport(courseId, assignmentId, reportId);
+  if (report.isError) return <Navigate replace to="/" />;
+  if (report.isPending) {
+    return (
+      <Center mih={200} aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="md" maw={1100}>
+      <Anchor component={Link} to={coursePath(courseId, role, `assignments/${assignmentId}`)} size="sm">
+        ← {t('report.backToAssignment')}
+      </Anchor>
+      <Title order={1} size="h3">
+        {t('report.title')} — {report.data.name}
+      </Title>
+      <ReportView report={report.data} ids={{ courseId, assignmentId }} canComment={isManagerRole(role)} />
+    </Stack>
+  );
+}
+
+/** The learner's completion tab: their own report, or why there is none yet. */
+export function LearnerReport({
+  reportId,
+  ids,
+}: {
+  reportId: number | null;
+  ids: { courseId: number; assignmentId: number };
+}) {
+  const { t } = useTranslation();
+  const report = useReport(ids.courseId, ids.assignmentId, reportId);
+  if (reportId === null) {
+    return (
+      <Center mih={160} data-testid="report-not-ready">
+        {t('report.notReady')}
+      </Center>
+    );
+  }
+  if (report.isError) return <Center mih={160}>{t('report.loadFailed')}</Center>;
+  if (report.isPending) {
+    return (
+      <Center mih={160} aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  }
+  return <ReportView report={report.data} ids={ids} canComment={false} />;
+}
