@@ -9,11 +9,24 @@ export const createCourse = { name: 'createCourse', method: 'POST', path: '/cour
 export const getCourse = { name: 'getCourse', method: 'GET', path: '/courses/:id/' } as const;
 /** Multipart: the fields are the schemas' `form`. */
 export const updateCourse = { name: 'updateCourse', method: 'PATCH', path: '/courses/:id/' } as const;
-export const deleteCourse = { name: 'deleteCourse', method: 'DELETE', path: '/courses/:id/', status: 204 } as const;
+export const deleteCourse = {
+  name: 'deleteCourse',
+  method: 'DELETE',
+  path: '/courses/:id/',
+  status: 204,
+} as const;
 export const getCourseRole = { name: 'getCourseRole', method: 'GET', path: '/courses/:id/role/' } as const;
 export const listLearners = { name: 'listLearners', method: 'GET', path: '/courses/:id/learners/' } as const;
-export const countLearners = { name: 'countLearners', method: 'GET', path: '/courses/:id/learners-count/' } as const;
-export const getLearnerInfo = { name: 'getLearnerInfo', method: 'GET', path: '/courses/:id/learner-info/' } as const;
+export const countLearners = {
+  name: 'countLearners',
+  method: 'GET',
+  path: '/courses/:id/learners-count/',
+} as const;
+export const getLearnerInfo = {
+  name: 'getLearnerInfo',
+  method: 'GET',
+  path: '/courses/:id/learner-info/',
+} as const;
 export const changeCode = { name: 'changeCode', method: 'PATCH', path: '/courses/:id/code-change/' } as const;
 export const getLastAssignment = {
   name: 'getLastAssignment',

@@ -10,14 +10,22 @@ export const createUser = { name: 'createUser', method: 'POST', path: '/users/',
 export const updateUser = { name: 'updateUser', method: 'PATCH', path: '/users/:userId/' } as const;
 /** An .xlsx workbook of the filtered courses. */
 export const exportCourses = { name: 'exportCourses', method: 'GET', path: '/courses/export/' } as const;
-export const getManagerCourse = { name: 'getManagerCourse', method: 'GET', path: '/manager/courses/:id/' } as const;
+export const getManagerCourse = {
+  name: 'getManagerCourse',
+  method: 'GET',
+  path: '/manager/courses/:id/',
+} as const;
 export const listManagerAssignments = {
   name: 'listManagerAssignments',
   method: 'GET',
   path: '/assignments/pages/',
 } as const;
 /** An .xlsx workbook of the filtered assignments. */
-export const exportAssignments = { name: 'exportAssignments', method: 'GET', path: '/assignments/export/' } as const;
+export const exportAssignments = {
+  name: 'exportAssignments',
+  method: 'GET',
+  path: '/assignments/export/',
+} as const;
 export const getManagerAssignment = {
   name: 'getManagerAssignment',
   method: 'GET',

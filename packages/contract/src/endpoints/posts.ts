@@ -2,10 +2,19 @@
 
 export const listPosts = { name: 'listPosts', method: 'GET', path: '/courses/:id/posts/' } as const;
 /** Multipart: the fields are the schemas' `form`. */
-export const createPost = { name: 'createPost', method: 'POST', path: '/courses/:id/posts/', status: 201 } as const;
+export const createPost = {
+  name: 'createPost',
+  method: 'POST',
+  path: '/courses/:id/posts/',
+  status: 201,
+} as const;
 export const getPost = { name: 'getPost', method: 'GET', path: '/courses/:id/posts/:postId/' } as const;
 /** Multipart: the fields are the schemas' `form`. */
-export const updatePost = { name: 'updatePost', method: 'PATCH', path: '/courses/:id/posts/:postId/' } as const;
+export const updatePost = {
+  name: 'updatePost',
+  method: 'PATCH',
+  path: '/courses/:id/posts/:postId/',
+} as const;
 export const deletePost = {
   name: 'deletePost',
   method: 'DELETE',
@@ -13,7 +22,11 @@ export const deletePost = {
   status: 204,
 } as const;
 export const vote = { name: 'vote', method: 'POST', path: '/courses/:id/posts/:postId/vote/' } as const;
-export const listComments = { name: 'listComments', method: 'GET', path: '/posts/:postId/comments/' } as const;
+export const listComments = {
+  name: 'listComments',
+  method: 'GET',
+  path: '/posts/:postId/comments/',
+} as const;
 export const createComment = {
   name: 'createComment',
   method: 'POST',

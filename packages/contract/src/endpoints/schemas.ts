@@ -132,7 +132,11 @@ export const endpointSchemas = {
   changeCode: { params: idPathSchema, body: codeChangeSchema, response: z.object({ code: z.string() }) },
   getLastAssignment: { params: idPathSchema, response: z.object({ id: z.number().int().nullable() }) },
   // posts
-  listPosts: { params: idPathSchema, querystring: postBoardQuerySchema, response: paginatedSchema(postSchema) },
+  listPosts: {
+    params: idPathSchema,
+    querystring: postBoardQuerySchema,
+    response: paginatedSchema(postSchema),
+  },
   createPost: { params: idPathSchema, form: postCreateSchema, response: postSchema },
   getPost: { params: postPathSchema, response: postSchema },
   updatePost: { params: postPathSchema, form: postUpdateSchema, response: postSchema },
@@ -175,9 +179,11 @@ type Part<N extends Named, K extends keyof EndpointSchema> = Schemas[NameOf<N>] 
   : undefined;
 
 /** What a client sends as the JSON body (the schema's input side); undefined without one. */
-export type EndpointBody<N extends Named> = Part<N, 'body'> extends z.ZodType ? z.input<Part<N, 'body'>> : undefined;
+export type EndpointBody<N extends Named> =
+  Part<N, 'body'> extends z.ZodType ? z.input<Part<N, 'body'>> : undefined;
 /** The multipart fields a client sends (input side); undefined for a JSON endpoint. */
-export type EndpointForm<N extends Named> = Part<N, 'form'> extends z.ZodType ? z.input<Part<N, 'form'>> : undefined;
+export type EndpointForm<N extends Named> =
+  Part<N, 'form'> extends z.ZodType ? z.input<Part<N, 'form'>> : undefined;
 /** The path parameters as the handler sees them (parsed). */
 export type EndpointParams<N extends Named> =
   Part<N, 'params'> extends z.ZodType ? z.output<Part<N, 'params'>> : undefined;
@@ -191,11 +197,12 @@ export type EndpointQuery<N extends Named> =
  * The JSON answer as the client reads it (the schema's output side, which is what the contract's
  * response types already are); `void` for a 204 or a non-JSON answer.
  */
-export type EndpointResponse<N extends Named> = Part<N, 'response'> extends z.ZodNull
-  ? undefined
-  : Part<N, 'response'> extends z.ZodType
-    ? z.output<Part<N, 'response'>>
-    : unknown;
+export type EndpointResponse<N extends Named> =
+  Part<N, 'response'> extends z.ZodNull
+    ? undefined
+    : Part<N, 'response'> extends z.ZodType
+      ? z.output<Part<N, 'response'>>
+      : unknown;
 
 type QueryScalar = string | number | boolean;
 type QueryInput<T> = { [K in keyof T]: unknown extends T[K] ? QueryScalar | undefined : T[K] };
