@@ -60,7 +60,9 @@ describe('the endpoint table', () => {
     );
     expect(api.sort()).toEqual(expected.sort());
     for (const e of Object.values(table))
-      expect(t.app.hasRoute({ method: e.method, url: `${API_PREFIX}${e.path}`.replace(/\/$/, '') })).toBe(true);
+      expect(t.app.hasRoute({ method: e.method, url: `${API_PREFIX}${e.path}`.replace(/\/$/, '') })).toBe(
+        true,
+      );
   });
 
   it("documents each endpoint's schemas: multipart forms, 201/204 answers, hidden file links", async () => {
