@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../endpoint-client';
+import { callEndpoint } from '../api';
 
 /** GET /users/configuration/: branding and settings of this organisation (public). */
 export const configurationQuery = queryOptions({

@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint } from '../endpoint-client';
+import { callEndpoint } from '../api';
 
 /** GET /users/login-check/: who the stored token belongs to. */
 export function loginCheckQuery(token: string | null) {

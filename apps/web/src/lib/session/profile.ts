@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../endpoint-client';
+import { callEndpoint } from '../api';
 
 /** GET /users/profile/: the signed-in user's profile with their courses and enrolments. */
 export const profileQuery = queryOptions({

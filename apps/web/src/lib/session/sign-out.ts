@@ -1,5 +1,5 @@
 import * as endpoints from '@pw/contract/endpoints';
-import { callEndpoint } from '../endpoint-client';
+import { callEndpoint } from '../api';
 
 /** POST /users/sign-out/: revokes the stored token on the server. */
 export function signOutRequest() {

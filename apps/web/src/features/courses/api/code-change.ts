@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { learnerInfoQuery } from './learner-info';
 import { learnersQuery } from './learners';
 

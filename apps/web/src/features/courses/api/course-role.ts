@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { courseKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/role/: which roles the user holds in the course. */

@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { courseDetailKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/: 404 for a non-member, 403 (`course_withdrawn`) for a withdrawn learner. */

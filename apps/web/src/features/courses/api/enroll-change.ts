@@ -1,7 +1,7 @@
 import type { EndpointBody, LearnerRow } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { courseDetailKey, learnersKey } from '../../../lib/query-keys';
 
 export type EnrollChange = EndpointBody<typeof endpoints.changeEnroll>;

@@ -1,7 +1,7 @@
 import type { EndpointResponse } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { courseKey } from '../../../lib/query-keys';
 
 export type LearnerInfo = EndpointResponse<typeof endpoints.getLearnerInfo>;

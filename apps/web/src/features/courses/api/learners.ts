@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { learnersKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/learners/ (instructor or assistant; withdrawn learners included). */

@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { userCoursesKey } from '../../../lib/query-keys';
 
 /** GET /users/course/: the side navigation's lists (opened and enrolled courses). */

@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 
 /** GET /users/dashboard/: the course boxes (assignments arrive with a later issue). */
 export function fetchDashboard(signal?: AbortSignal) {

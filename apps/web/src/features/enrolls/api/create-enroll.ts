@@ -1,7 +1,7 @@
 import type { EnrollCreateInput } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { userCoursesKey } from '../../../lib/query-keys';
 
 /**

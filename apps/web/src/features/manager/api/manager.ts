@@ -1,7 +1,8 @@
 import type { AnyEndpoint, EndpointBody, EndpointQuery } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, downloadEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
+import { downloadEndpoint } from '../../../lib/endpoint-client';
 
 const key = (...parts: unknown[]) => ['manager', ...parts] as const;
 

@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { commentsQuery } from './comments';
 
 /** DELETE /posts/{postId}/comments/{commentId}/ (the comment's author only). */

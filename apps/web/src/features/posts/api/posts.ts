@@ -1,7 +1,7 @@
 import { UI } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { courseKey } from '../../../lib/query-keys';
 
 /** Every post query of a course starts with this key. */

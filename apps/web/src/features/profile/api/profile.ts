@@ -1,7 +1,7 @@
 import type { PasswordChange, ProfileUpdateInput } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client';
+import { callEndpoint } from '../../../lib/api';
 import { profileQuery } from '../../../lib/session/profile';
 
 /** PATCH /users/profile/ (401: the current password is wrong). */

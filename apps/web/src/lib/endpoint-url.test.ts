@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { describe, expect, it } from 'vitest';
-import { endpointUrl } from './endpoint-client';
+import { endpointUrl } from './api';
 
 describe('endpointUrl', () => {
   it('keeps a path without parameters', () => {
