@@ -1,6 +1,6 @@
 import * as endpoints from '@pw/contract/endpoints';
 import { describe, expect, it } from 'vitest';
-import { endpointUrl } from './api';
+import { callEndpoint, endpointUrl } from './api';
 
 describe('endpointUrl', () => {
   it('keeps a path without parameters', () => {
@@ -31,3 +31,26 @@ describe('endpointUrl', () => {
     expect(endpointUrl(endpoints.listUsers, {}, {})).toBe('/users/pages/');
   });
 });
+
+// Compile-time checks (`npm run typecheck` reads this file; the function never runs): a call takes
+// exactly the parameters, body and query its endpoint declares, and answers its response type.
+export function typedCalls() {
+  void callEndpoint(endpoints.getPost, { params: { id: 1, postId: 2 } });
+  // @ts-expect-error a path parameter is missing
+  void callEndpoint(endpoints.getPost, { params: { id: 1 } });
+  // @ts-expect-error the endpoint has a body
+  void callEndpoint(endpoints.vote, { params: { id: 1, postId: 2 } });
+  // @ts-expect-error the body's shape is the endpoint's
+  void callEndpoint(endpoints.vote, { params: { id: 1, postId: 2 }, body: { choice: 1 } });
+  // @ts-expect-error a multipart endpoint goes through uploadEndpoint
+  void callEndpoint(endpoints.createPost, { params: { id: 1 } });
+  // @ts-expect-error the query's values are the schema's
+  void callEndpoint(endpoints.listUsers, { query: { is_active: 'yes' } });
+  void callEndpoint(endpoints.signOut);
+  const role: Promise<{ is_instructor: boolean }> = callEndpoint(endpoints.getCourseRole, {
+    params: { id: 1 },
+  });
+  // @ts-expect-error the answer is the endpoint's response type
+  const wrong: Promise<{ nope: string }> = callEndpoint(endpoints.getCourseRole, { params: { id: 1 } });
+  return [role, wrong];
+}

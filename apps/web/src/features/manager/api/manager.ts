@@ -1,4 +1,4 @@
-import type { AnyEndpoint, EndpointBody, EndpointQuery } from '@pw/contract';
+import type { EndpointBody, EndpointQuery } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api';
@@ -6,34 +6,39 @@ import { downloadEndpoint } from '../../../lib/endpoint-client';
 
 const key = (...parts: unknown[]) => ['manager', ...parts] as const;
 
-type PagedEndpoint =
-  | typeof endpoints.listUsers
-  | typeof endpoints.listCoursePages
-  | typeof endpoints.listManagerAssignments
-  | typeof endpoints.listSupports;
-
 /** A paged list of the manager area; the previous page stays on screen while the next loads. */
-function usePage<E extends PagedEndpoint>(endpoint: E, query: EndpointQuery<E>) {
+function usePage<T>(path: string, query: object, fetchPage: (signal: AbortSignal) => Promise<T>) {
   return useQuery({
-    queryKey: key(endpoint.path, query),
-    queryFn: ({ signal }) =>
-      // Each of the four is a GET with a query and no path parameters.
-      callEndpoint(endpoint as AnyEndpoint as typeof endpoints.listUsers, {
-        query: query as EndpointQuery<typeof endpoints.listUsers>,
-        signal,
-      }) as unknown as Promise<Awaited<ReturnType<typeof callEndpoint<E>>>>,
+    queryKey: key(path, query),
+    queryFn: ({ signal }) => fetchPage(signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export const useUsers = (query: EndpointQuery<typeof endpoints.listUsers>) =>
-  usePage(endpoints.listUsers, { page_size: 10, ...query });
-export const useCourses = (query: EndpointQuery<typeof endpoints.listCoursePages>) =>
-  usePage(endpoints.listCoursePages, { page_size: 10, ...query });
-export const useAssignments = (query: EndpointQuery<typeof endpoints.listManagerAssignments>) =>
-  usePage(endpoints.listManagerAssignments, { page_size: 10, ...query });
-export const useSupports = (query: EndpointQuery<typeof endpoints.listSupports>) =>
-  usePage(endpoints.listSupports, { page_size: 10, ...query });
+export function useUsers(query: EndpointQuery<typeof endpoints.listUsers>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listUsers.path, q, (signal) =>
+    callEndpoint(endpoints.listUsers, { query: q, signal }),
+  );
+}
+export function useCourses(query: EndpointQuery<typeof endpoints.listCoursePages>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listCoursePages.path, q, (signal) =>
+    callEndpoint(endpoints.listCoursePages, { query: q, signal }),
+  );
+}
+export function useAssignments(query: EndpointQuery<typeof endpoints.listManagerAssignments>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listManagerAssignments.path, q, (signal) =>
+    callEndpoint(endpoints.listManagerAssignments, { query: q, signal }),
+  );
+}
+export function useSupports(query: EndpointQuery<typeof endpoints.listSupports>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listSupports.path, q, (signal) =>
+    callEndpoint(endpoints.listSupports, { query: q, signal }),
+  );
+}
 
 export function useUser(id: number) {
   return useQuery({
