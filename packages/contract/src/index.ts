@@ -2,6 +2,8 @@ export * from './accounts';
 export * from './assignments';
 export * from './constants';
 export * from './courses';
+export * from './endpoints/endpoint';
+export * from './endpoints/schemas';
 export * from './errors';
 export * from './ids';
 export * from './manager';

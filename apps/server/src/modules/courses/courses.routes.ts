@@ -1,21 +1,7 @@
-import {
-  codeChangeSchema,
-  courseCreateSchema,
-  courseRoleSchema,
-  courseSchema,
-  courseSummarySchema,
-  courseUpdateSchema,
-  dashboardCourseSchema,
-  idParamSchema,
-  learnerInfoSchema,
-  learnerRowSchema,
-  managerCourseQuerySchema,
-  managerCourseSchema,
-  paginatedSchema,
-  userCoursesSchema,
-} from '@pw/contract';
+import { endpointSchemas } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRouter } from '../../lib/endpoints';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
 import { lastAssignmentId } from '../assignments/assignments.service';
@@ -36,118 +22,81 @@ import {
 } from './courses.service';
 import { listCoursesForStaff } from './manager-courses.service';
 
-const courseParams = z.object({ id: idParamSchema });
-
 /** Courses (part 1 §7 Courses) and the user's course lists. */
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
+  const route = endpointRouter(app, ['courses']);
 
-  app.get('/users/course/', {
-    schema: { tags: ['courses'], response: { 200: userCoursesSchema } },
+  route(endpoints.listUserCourses, {
     handler: async (request) => listUserCourses(app.db, request.org, request.user),
   });
 
-  app.get('/users/dashboard/', {
-    schema: { tags: ['courses'], response: { 200: z.array(dashboardCourseSchema) } },
+  route(endpoints.getDashboard, {
     handler: async (request) => listDashboard(app.db, request.org, request.user),
   });
 
-  app.get('/courses/', {
-    schema: { tags: ['courses'], response: { 200: z.array(courseSummarySchema) } },
+  route(endpoints.listCourses, {
     handler: async (request) => listCourses(app.db, request.org, request.user),
   });
 
-  app.get('/courses/pages/', {
-    schema: {
-      tags: ['courses'],
-      querystring: managerCourseQuerySchema,
-      response: { 200: paginatedSchema(managerCourseSchema) },
-    },
+  route(endpoints.listCoursePages, {
     handler: async (request) => {
       const { count, results } = await listCoursesForStaff(app.db, request.org, request.user, request.query);
       return paginate(request.url, request.query, count, results);
     },
   });
 
-  app.post('/courses/', {
-    schema: {
-      tags: ['courses'],
-      consumes: ['multipart/form-data'],
-      response: { 201: z.object({ id: z.number().int() }) },
-    },
+  route(endpoints.createCourse, {
     handler: async (request, reply) => {
-      const form = uploadedForm(request, deps(), (fields) => parseForm(courseCreateSchema, fields));
+      const form = uploadedForm(request, deps(), (fields) =>
+        parseForm(endpointSchemas.createCourse.form, fields),
+      );
       return reply.code(201).send(await openCourse(app.db, request, form));
     },
   });
 
-  app.get('/courses/:id/', {
-    schema: { tags: ['courses'], params: courseParams, response: { 200: courseSchema } },
+  route(endpoints.getCourse, {
     handler: async (request) => getCourse(deps(), request, request.params.id),
   });
 
-  app.patch('/courses/:id/', {
-    schema: {
-      tags: ['courses'],
-      params: courseParams,
-      consumes: ['multipart/form-data'],
-      response: { 200: courseSchema },
-    },
+  route(endpoints.updateCourse, {
     handler: async (request) => {
-      const form = uploadedForm(request, deps(), (fields) => parseForm(courseUpdateSchema, fields));
+      const form = uploadedForm(request, deps(), (fields) =>
+        parseForm(endpointSchemas.updateCourse.form, fields),
+      );
       return updateCourse(deps(), request, request.params.id, form);
     },
   });
 
-  app.delete('/courses/:id/', {
-    schema: { tags: ['courses'], params: courseParams, response: { 204: z.null() } },
+  route(endpoints.deleteCourse, {
     handler: async (request, reply) => {
       await deleteCourse(deps(), request, request.params.id);
       return reply.code(204).send(null);
     },
   });
 
-  app.get('/courses/:id/role/', {
-    schema: { tags: ['courses'], params: courseParams, response: { 200: courseRoleSchema } },
+  route(endpoints.getCourseRole, {
     handler: async (request) => roleInfo(app.db, request, request.params.id),
   });
 
-  app.get('/courses/:id/learners/', {
-    schema: { tags: ['courses'], params: courseParams, response: { 200: z.array(learnerRowSchema) } },
+  route(endpoints.listLearners, {
     handler: async (request) => listLearners(app.db, request, request.params.id),
   });
 
-  app.get('/courses/:id/learners-count/', {
-    schema: {
-      tags: ['courses'],
-      params: courseParams,
-      response: { 200: z.object({ count: z.number().int() }) },
-    },
+  route(endpoints.countLearners, {
     handler: async (request) => countLearners(app.db, request, request.params.id),
   });
 
-  app.get('/courses/:id/learner-info/', {
-    schema: { tags: ['courses'], params: courseParams, response: { 200: learnerInfoSchema } },
+  route(endpoints.getLearnerInfo, {
     handler: async (request) => learnerInfo(app.db, request, request.params.id),
   });
 
-  app.patch('/courses/:id/code-change/', {
-    schema: {
-      tags: ['courses'],
-      params: courseParams,
-      body: codeChangeSchema,
-      response: { 200: z.object({ code: z.string() }) },
-    },
+  route(endpoints.changeCode, {
     handler: async (request) =>
       changeStudentCode(app.db, request, request.params.id, request.body.code, request.body.enroll),
   });
 
-  app.get('/courses/:id/last-assignment/', {
-    schema: {
-      tags: ['courses'],
-      params: courseParams,
-      response: { 200: z.object({ id: z.number().int().nullable() }) },
-    },
+  route(endpoints.getLastAssignment, {
     handler: async (request) => ({ id: await lastAssignmentId(app.db, request, request.params.id) }),
   });
 };

@@ -1,7 +1,7 @@
 import send from '@fastify/send';
-import { idParamSchema } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { defineRoute } from '../../lib/endpoints';
 import { AppError } from '../../lib/errors';
 import { contentDisposition, findSignedFile } from './files.service';
 
@@ -17,14 +17,10 @@ const SEND_ERRORS: Record<number, 'range_not_satisfiable' | 'precondition_failed
  * conditional requests (304, 412); the link's signature stays the only access check.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/files/:id/', {
+  defineRoute(app, endpoints.getFile, {
     // Authorised by the link's signature: <a href> and <video> cannot send the token header.
     config: { public: true },
-    schema: {
-      hide: true,
-      params: z.object({ id: idParamSchema }),
-      querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) }),
-    },
+    hide: true,
     handler: async (request, reply) => {
       const { exp, sig } = request.query;
       const file = await findSignedFile(

@@ -1,29 +1,14 @@
 import type { Readable } from 'node:stream';
-import {
-  idParamSchema,
-  managerAssignmentQuerySchema,
-  managerAssignmentRowSchema,
-  managerAssignmentSchema,
-  managerCourseDetailSchema,
-  managerCourseQuerySchema,
-  managerUserCreateSchema,
-  managerUserQuerySchema,
-  managerUserRowSchema,
-  managerUserSchema,
-  managerUserUpdateSchema,
-  paginatedSchema,
-  pickLanguage,
-} from '@pw/contract';
+import { pickLanguage } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRouter } from '../../lib/endpoints';
 import { paginate } from '../../lib/pagination';
 import { getAssignment, getCourse, listAssignments } from './manager-catalog.service';
 import { exportAssignments, exportCourses, exportUsers } from './manager-exports';
 import { createUser, getUser, listUsers, updateUser } from './manager-users.service';
 
-const idParams = z.object({ id: idParamSchema });
-const userParams = z.object({ userId: idParamSchema });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sendSheet = (reply: FastifyReply, name: string, stream: Readable) =>
   reply
@@ -35,52 +20,36 @@ const sendSheet = (reply: FastifyReply, name: string, stream: Readable) =>
 export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
   const lang = (headers: Record<string, unknown>) =>
     pickLanguage(headers['accept-language'] as string | undefined);
+  const route = endpointRouter(app, ['manager']);
 
-  for (const url of ['/users/pages/', '/users/']) {
-    app.get(url, {
-      schema: {
-        tags: ['manager'],
-        querystring: managerUserQuerySchema,
-        response: { 200: paginatedSchema(managerUserRowSchema) },
-      },
+  for (const endpoint of [endpoints.listUsers, endpoints.listUsersAtRoot]) {
+    route(endpoint, {
       handler: async (request) => {
         const { count, results } = await listUsers(request, request.query, app.db, lang(request.headers));
         return paginate(request.url, request.query, count, results);
       },
     });
   }
-  app.get('/users/export/', {
-    schema: { tags: ['manager'], querystring: managerUserQuerySchema, produces: [XLSX] },
+  route(endpoints.exportUsers, {
+    produces: [XLSX],
     handler: async (request, reply) =>
       sendSheet(reply, 'users', await exportUsers(request, request.query, app.db, lang(request.headers))),
   });
-  app.get('/users/:userId/', {
-    schema: { tags: ['manager'], params: userParams, response: { 200: managerUserSchema } },
+  route(endpoints.getUser, {
     handler: async (request) => getUser(request, request.params.userId, app.db, lang(request.headers)),
   });
-  app.post('/users/', {
-    schema: {
-      tags: ['manager'],
-      body: managerUserCreateSchema,
-      response: { 201: z.object({ id: z.number().int() }) },
-    },
+  route(endpoints.createUser, {
     handler: async (request, reply) => reply.code(201).send(await createUser(request, request.body, app.db)),
   });
-  app.patch('/users/:userId/', {
-    schema: {
-      tags: ['manager'],
-      params: userParams,
-      body: managerUserUpdateSchema,
-      response: { 200: managerUserSchema },
-    },
+  route(endpoints.updateUser, {
     handler: async (request) => {
       await updateUser(request, request.params.userId, request.body, app.db);
       return getUser(request, request.params.userId, app.db, lang(request.headers));
     },
   });
 
-  app.get('/courses/export/', {
-    schema: { tags: ['manager'], querystring: managerCourseQuerySchema, produces: [XLSX] },
+  route(endpoints.exportCourses, {
+    produces: [XLSX],
     handler: async (request, reply) =>
       sendSheet(
         reply,
@@ -93,24 +62,18 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
   });
-  app.get('/manager/courses/:id/', {
-    schema: { tags: ['manager'], params: idParams, response: { 200: managerCourseDetailSchema } },
+  route(endpoints.getManagerCourse, {
     handler: async (request) => getCourse(request, request.params.id, app.db),
   });
 
-  app.get('/assignments/pages/', {
-    schema: {
-      tags: ['manager'],
-      querystring: managerAssignmentQuerySchema,
-      response: { 200: paginatedSchema(managerAssignmentRowSchema) },
-    },
+  route(endpoints.listManagerAssignments, {
     handler: async (request) => {
       const { count, results } = await listAssignments(request, request.query, app.db);
       return paginate(request.url, request.query, count, results);
     },
   });
-  app.get('/assignments/export/', {
-    schema: { tags: ['manager'], querystring: managerAssignmentQuerySchema, produces: [XLSX] },
+  route(endpoints.exportAssignments, {
+    produces: [XLSX],
     handler: async (request, reply) =>
       sendSheet(
         reply,
@@ -118,8 +81,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         await exportAssignments(request, request.query, app.db, lang(request.headers)),
       ),
   });
-  app.get('/manager/assignments/:id/', {
-    schema: { tags: ['manager'], params: idParams, response: { 200: managerAssignmentSchema } },
+  route(endpoints.getManagerAssignment, {
     handler: async (request) => getAssignment(request, request.params.id, app.db),
   });
 };

@@ -1,13 +1,14 @@
-import { configurationSchema } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpointRouter } from '../../lib/endpoints';
 import { getConfiguration } from './organisations.service';
 
 /** Public configuration of the organisation the request's host selects. */
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const url of ['/users/configuration/', '/users/configurations/']) {
-    app.get(url, {
+  const route = endpointRouter(app, ['organisations']);
+  for (const endpoint of [endpoints.getConfiguration, endpoints.getConfigurations]) {
+    route(endpoint, {
       config: { public: true },
-      schema: { tags: ['organisations'], response: { 200: configurationSchema } },
       handler: async (request) => getConfiguration(app.db, request.org),
     });
   }

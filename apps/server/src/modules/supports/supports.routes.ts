@@ -1,17 +1,14 @@
-import { pageQuerySchema, paginatedSchema, supportCreateSchema, supportInquirySchema } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRouter } from '../../lib/endpoints';
 import { paginate } from '../../lib/pagination';
 import { createInquiry, listInquiries } from './supports.service';
 
 /** Support inquiries (part 1 §7 Support): anyone signed in sends; staff read. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/supports/', {
-    schema: {
-      tags: ['supports'],
-      body: supportCreateSchema,
-      response: { 201: z.object({ id: z.number().int() }) },
-    },
+  const route = endpointRouter(app, ['supports']);
+
+  route(endpoints.createSupport, {
     handler: async (request, reply) => {
       const created = await createInquiry(
         { db: app.db, mailer: app.mailer, log: request.log },
@@ -23,12 +20,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/supports/', {
-    schema: {
-      tags: ['supports'],
-      querystring: pageQuerySchema,
-      response: { 200: paginatedSchema(supportInquirySchema) },
-    },
+  route(endpoints.listSupports, {
     handler: async (request) => {
       const { count, rows } = await listInquiries(app.db, request.org, request.user, request.query);
       return paginate(request.url, request.query, count, rows);

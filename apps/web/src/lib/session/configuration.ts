@@ -1,11 +1,11 @@
-import type { Configuration } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../api';
+import { callEndpoint } from '../api';
 
 /** GET /users/configuration/: branding and settings of this organisation (public). */
 export const configurationQuery = queryOptions({
   queryKey: ['configuration'],
-  queryFn: ({ signal }) => apiFetch<Configuration>('/users/configuration/', { signal }),
+  queryFn: ({ signal }) => callEndpoint(endpoints.getConfiguration, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
 });

@@ -1,11 +1,11 @@
-import type { Profile } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../api';
+import { callEndpoint } from '../api';
 
 /** GET /users/profile/: the signed-in user's profile with their courses and enrolments. */
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: ({ signal }) => apiFetch<Profile>('/users/profile/', { signal }),
+  queryFn: ({ signal }) => callEndpoint(endpoints.getProfile, { signal }),
 });
 
 export function useProfile() {

@@ -1,6 +1,7 @@
-import { apiFetch } from '../api';
+import * as endpoints from '@pw/contract/endpoints';
+import { callEndpoint } from '../api';
 
 /** POST /users/sign-out/: revokes the stored token on the server. */
 export function signOutRequest() {
-  return apiFetch<void>('/users/sign-out/', { method: 'POST' });
+  return callEndpoint(endpoints.signOut);
 }

@@ -1,10 +1,11 @@
-import type { SignInBody, SignInResponse } from '@pw/contract';
+import type { EndpointBody } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 
 /** POST /users/sign-in/. */
-export function signIn(body: SignInBody) {
-  return apiFetch<SignInResponse>('/users/sign-in/', { method: 'POST', body });
+export function signIn(body: EndpointBody<typeof endpoints.signIn>) {
+  return callEndpoint(endpoints.signIn, { body });
 }
 
 export function useSignIn() {

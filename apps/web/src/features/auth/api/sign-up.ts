@@ -1,10 +1,11 @@
 import type { SignUpBodyInput } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 
 /** POST /users/sign-up/. */
 export function signUp(body: SignUpBodyInput) {
-  return apiFetch<{ id: number; email: string; name: string }>('/users/sign-up/', { method: 'POST', body });
+  return callEndpoint(endpoints.signUp, { body });
 }
 
 export function useSignUp() {

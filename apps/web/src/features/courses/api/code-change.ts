@@ -1,5 +1,6 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { learnerInfoQuery } from './learner-info';
 import { learnersQuery } from './learners';
 
@@ -8,7 +9,7 @@ import { learnersQuery } from './learners';
  * assistant passes `enroll` (the enrolment id) to edit a learner's.
  */
 export function changeCode(courseId: number, body: { code: string; enroll?: number }) {
-  return apiFetch<{ code: string }>(`/courses/${courseId}/code-change/`, { method: 'PATCH', body });
+  return callEndpoint(endpoints.changeCode, { params: { id: courseId }, body });
 }
 
 export function useChangeCode(courseId: number) {

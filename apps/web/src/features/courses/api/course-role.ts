@@ -1,11 +1,11 @@
-import type { CourseRoleInfo } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { courseKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/role/: which roles the user holds in the course. */
 export function fetchCourseRole(courseId: number, signal?: AbortSignal) {
-  return apiFetch<CourseRoleInfo>(`/courses/${courseId}/role/`, { signal });
+  return callEndpoint(endpoints.getCourseRole, { params: { id: courseId }, signal });
 }
 
 export function courseRoleQuery(courseId: number) {

@@ -1,5 +1,6 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-transfer';
+import { uploadEndpoint } from '../../../lib/endpoint-client';
 import { appendAll } from '../../../lib/files';
 import { userCoursesQuery } from './user-courses';
 
@@ -17,7 +18,7 @@ export function createCourse(values: CreateCourseValues) {
   form.append('description', values.description);
   form.append('is_instructor_learner', String(values.is_instructor_learner));
   appendAll(form, 'files', values.files);
-  return apiUpload<{ id: number }>('/courses/', { method: 'POST', formData: form });
+  return uploadEndpoint(endpoints.createCourse, { formData: form });
 }
 
 export function useCreateCourse() {

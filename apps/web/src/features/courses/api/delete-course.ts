@@ -1,10 +1,11 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { userCoursesQuery } from './user-courses';
 
 /** DELETE /courses/{id}/ (instructor only). */
 export function deleteCourse(courseId: number) {
-  return apiFetch<void>(`/courses/${courseId}/`, { method: 'DELETE' });
+  return callEndpoint(endpoints.deleteCourse, { params: { id: courseId } });
 }
 
 export function useDeleteCourse(courseId: number) {

@@ -1,16 +1,14 @@
-import type { LearnerRow } from '@pw/contract';
+import type { EndpointBody, LearnerRow } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { courseDetailKey, learnersKey } from '../../../lib/query-keys';
 
-export type EnrollChange = { is_active?: boolean; is_assistant?: boolean };
+export type EnrollChange = EndpointBody<typeof endpoints.changeEnroll>;
 
 /** PATCH /enrolls/{id}/enroll-change/: withdraw or re-admit; make or unmake an assistant (instructor). */
 export function changeEnroll(enrollId: number, body: EnrollChange) {
-  return apiFetch<{ is_active: boolean; is_assistant: boolean }>(`/enrolls/${enrollId}/enroll-change/`, {
-    method: 'PATCH',
-    body,
-  });
+  return callEndpoint(endpoints.changeEnroll, { params: { id: enrollId }, body });
 }
 
 /**

@@ -1,12 +1,14 @@
+import type { EndpointResponse } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { courseKey } from '../../../lib/query-keys';
 
-export type LearnerInfo = { learner_code: string | null; is_assistant: boolean };
+export type LearnerInfo = EndpointResponse<typeof endpoints.getLearnerInfo>;
 
 /** GET /courses/{id}/learner-info/: the user's own student ID and assistant flag. */
 export function fetchLearnerInfo(courseId: number, signal?: AbortSignal) {
-  return apiFetch<LearnerInfo>(`/courses/${courseId}/learner-info/`, { signal });
+  return callEndpoint(endpoints.getLearnerInfo, { params: { id: courseId }, signal });
 }
 
 export function learnerInfoQuery(courseId: number) {

@@ -1,11 +1,11 @@
-import type { LearnerRow } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { learnersKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/learners/ (instructor or assistant; withdrawn learners included). */
 export function fetchLearners(courseId: number, signal?: AbortSignal) {
-  return apiFetch<LearnerRow[]>(`/courses/${courseId}/learners/`, { signal });
+  return callEndpoint(endpoints.listLearners, { params: { id: courseId }, signal });
 }
 
 export function learnersQuery(courseId: number) {

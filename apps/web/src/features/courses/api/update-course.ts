@@ -1,6 +1,6 @@
-import type { Course } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-transfer';
+import { uploadEndpoint } from '../../../lib/endpoint-client';
 import { appendAll } from '../../../lib/files';
 import { courseQuery } from './course';
 import { userCoursesQuery } from './user-courses';
@@ -21,7 +21,7 @@ export function updateCourse(courseId: number, values: UpdateCourseValues) {
   form.append('is_open', String(values.is_open));
   appendAll(form, 'files', values.files);
   appendAll(form, 'delete_files', values.delete_files);
-  return apiUpload<Course>(`/courses/${courseId}/`, { method: 'PATCH', formData: form });
+  return uploadEndpoint(endpoints.updateCourse, { params: { id: courseId }, formData: form });
 }
 
 export function useUpdateCourse(courseId: number) {

@@ -1,11 +1,11 @@
-import type { UserCourses } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { userCoursesKey } from '../../../lib/query-keys';
 
 /** GET /users/course/: the side navigation's lists (opened and enrolled courses). */
 export function fetchUserCourses(signal?: AbortSignal) {
-  return apiFetch<UserCourses>('/users/course/', { signal });
+  return callEndpoint(endpoints.listUserCourses, { signal });
 }
 
 export const userCoursesQuery = queryOptions({

@@ -1,10 +1,10 @@
-import type { DashboardCourse } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 
 /** GET /users/dashboard/: the course boxes (assignments arrive with a later issue). */
 export function fetchDashboard(signal?: AbortSignal) {
-  return apiFetch<DashboardCourse[]>('/users/dashboard/', { signal });
+  return callEndpoint(endpoints.getDashboard, { signal });
 }
 
 export const dashboardQuery = queryOptions({

@@ -1,6 +1,7 @@
 import type { EnrollCreateInput } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { userCoursesKey } from '../../../lib/query-keys';
 
 /**
@@ -8,7 +9,7 @@ import { userCoursesKey } from '../../../lib/query-keys';
  * (`course_withdrawn`) or closed to registration (`course_closed`), 406 already enrolled.
  */
 export function createEnroll(body: { code: string; course_code: string }) {
-  return apiFetch<{ course: number }>('/enrolls/', { method: 'POST', body });
+  return callEndpoint(endpoints.createEnroll, { body });
 }
 
 export function useCreateEnroll() {

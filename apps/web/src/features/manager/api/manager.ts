@@ -1,60 +1,61 @@
-import type {
-  ManagerAssignment,
-  ManagerAssignmentRow,
-  ManagerCourse,
-  ManagerCourseDetail,
-  ManagerUser,
-  ManagerUserRow,
-  Paginated,
-  SupportInquiry,
-} from '@pw/contract';
+import type { EndpointBody, EndpointQuery } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { apiDownload } from '../../../lib/api-transfer';
+import { callEndpoint } from '../../../lib/api';
+import { downloadEndpoint } from '../../../lib/endpoint-client';
 
-type Query = Record<string, string | number | undefined>;
-const qs = (query: Query) => {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
 const key = (...parts: unknown[]) => ['manager', ...parts] as const;
 
 /** A paged list of the manager area; the previous page stays on screen while the next loads. */
-function usePage<T>(path: string, query: Query) {
+function usePage<T>(path: string, query: object, fetchPage: (signal: AbortSignal) => Promise<T>) {
   return useQuery({
     queryKey: key(path, query),
-    queryFn: ({ signal }) => apiFetch<Paginated<T>>(`${path}${qs(query)}`, { signal }),
+    queryFn: ({ signal }) => fetchPage(signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export const useUsers = (query: Query) =>
-  usePage<ManagerUserRow>('/users/pages/', { page_size: 10, ...query });
-export const useCourses = (query: Query) =>
-  usePage<ManagerCourse>('/courses/pages/', { page_size: 10, ...query });
-export const useAssignments = (query: Query) =>
-  usePage<ManagerAssignmentRow>('/assignments/pages/', { page_size: 10, ...query });
-export const useSupports = (query: Query) =>
-  usePage<SupportInquiry>('/supports/', { page_size: 10, ...query });
+export function useUsers(query: EndpointQuery<typeof endpoints.listUsers>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listUsers.path, q, (signal) =>
+    callEndpoint(endpoints.listUsers, { query: q, signal }),
+  );
+}
+export function useCourses(query: EndpointQuery<typeof endpoints.listCoursePages>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listCoursePages.path, q, (signal) =>
+    callEndpoint(endpoints.listCoursePages, { query: q, signal }),
+  );
+}
+export function useAssignments(query: EndpointQuery<typeof endpoints.listManagerAssignments>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listManagerAssignments.path, q, (signal) =>
+    callEndpoint(endpoints.listManagerAssignments, { query: q, signal }),
+  );
+}
+export function useSupports(query: EndpointQuery<typeof endpoints.listSupports>) {
+  const q = { page_size: 10, ...query };
+  return usePage(endpoints.listSupports.path, q, (signal) =>
+    callEndpoint(endpoints.listSupports, { query: q, signal }),
+  );
+}
 
 export function useUser(id: number) {
   return useQuery({
     queryKey: key('user', id),
-    queryFn: ({ signal }) => apiFetch<ManagerUser>(`/users/${id}/`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.getUser, { params: { userId: id }, signal }),
   });
 }
 export function useCourse(id: number) {
   return useQuery({
     queryKey: key('course', id),
-    queryFn: ({ signal }) => apiFetch<ManagerCourseDetail>(`/manager/courses/${id}/`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.getManagerCourse, { params: { id }, signal }),
   });
 }
 export function useAssignment(id: number) {
   return useQuery({
     queryKey: key('assignment', id),
-    queryFn: ({ signal }) => apiFetch<ManagerAssignment>(`/manager/assignments/${id}/`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.getManagerAssignment, { params: { id }, signal }),
   });
 }
 
@@ -62,9 +63,9 @@ export function useAssignment(id: number) {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      apiFetch<{ id: number }>('/users/', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key('/users/pages/') }),
+    mutationFn: (body: EndpointBody<typeof endpoints.createUser>) =>
+      callEndpoint(endpoints.createUser, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key(endpoints.listUsers.path) }),
   });
 }
 
@@ -72,20 +73,30 @@ export function useCreateUser() {
 export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      apiFetch<ManagerUser>(`/users/${id}/`, { method: 'PATCH', body }),
+    mutationFn: (body: EndpointBody<typeof endpoints.updateUser>) =>
+      callEndpoint(endpoints.updateUser, { params: { userId: id }, body }),
     onSuccess: (user) => {
       queryClient.setQueryData(key('user', id), user);
-      void queryClient.invalidateQueries({ queryKey: key('/users/pages/') });
+      void queryClient.invalidateQueries({ queryKey: key(endpoints.listUsers.path) });
     },
   });
 }
 
+const EXPORTS = {
+  users: endpoints.exportUsers,
+  courses: endpoints.exportCourses,
+  assignments: endpoints.exportAssignments,
+} as const;
+
 /** One of the list exports (users, courses, assignments) with the same filters as the screen. */
-export function downloadList(
-  kind: 'users' | 'courses' | 'assignments',
-  query: Query,
+export function downloadList<K extends keyof typeof EXPORTS>(
+  kind: K,
+  query: EndpointQuery<(typeof EXPORTS)[K]>,
   onProgress?: (bytes: number) => void,
 ) {
-  return apiDownload(`/${kind}/export/${qs(query)}`, { fallbackName: `${kind}.xlsx`, onProgress });
+  return downloadEndpoint(EXPORTS[kind] as typeof endpoints.exportUsers, {
+    query: query as EndpointQuery<typeof endpoints.exportUsers>,
+    fallbackName: `${kind}.xlsx`,
+    onProgress,
+  });
 }

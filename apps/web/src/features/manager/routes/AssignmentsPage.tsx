@@ -24,7 +24,7 @@ export function AssignmentsPage() {
   const [page, setPage] = useState(1);
   const query = {
     q: q || undefined,
-    complete: state === 'all' ? undefined : state === 'complete' ? 'true' : 'false',
+    complete: state === 'all' ? undefined : state === 'complete' ? ('true' as const) : ('false' as const),
     course__instructor__group: config?.is_integrated_management && group ? Number(group) : undefined,
   };
   const list = useAssignments({ ...query, page });

@@ -34,7 +34,7 @@ export function UsersPage() {
   const query = {
     q: q || undefined,
     profile__role: category === 'I' || category === 'L' ? category : undefined,
-    is_active: category === 'inactive' ? 'false' : undefined,
+    is_active: category === 'inactive' ? ('false' as const) : undefined,
     last_login__gt: recent ? daysAgo(RECENT[recent]) : undefined,
     group: config?.is_integrated_management && group ? Number(group) : undefined,
   };

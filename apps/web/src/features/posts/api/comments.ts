@@ -1,10 +1,10 @@
-import type { Comment } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 
 /** GET /posts/{postId}/comments/. */
 export function fetchComments(postId: number, signal?: AbortSignal) {
-  return apiFetch<Comment[]>(`/posts/${postId}/comments/`, { signal });
+  return callEndpoint(endpoints.listComments, { params: { postId }, signal });
 }
 
 export function commentsQuery(postId: number) {

@@ -1,11 +1,11 @@
-import type { Comment } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { commentsQuery } from './comments';
 
 /** POST /posts/{postId}/comments/. */
 export function createComment(postId: number, content: string) {
-  return apiFetch<Comment>(`/posts/${postId}/comments/`, { method: 'POST', body: { content } });
+  return callEndpoint(endpoints.createComment, { params: { postId }, body: { content } });
 }
 
 export function useCreateComment(postId: number) {

@@ -1,6 +1,6 @@
-import type { Post } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-transfer';
+import { uploadEndpoint } from '../../../lib/endpoint-client';
 import { appendAll } from '../../../lib/files';
 import { postsKey } from './posts';
 
@@ -22,7 +22,7 @@ export function createPost(courseId: number, values: CreatePostValues) {
   if (values.is_notice !== undefined) form.append('is_notice', String(values.is_notice));
   appendAll(form, 'options', values.options);
   appendAll(form, 'files', values.files);
-  return apiUpload<Post>(`/courses/${courseId}/posts/`, { method: 'POST', formData: form });
+  return uploadEndpoint(endpoints.createPost, { params: { id: courseId }, formData: form });
 }
 
 export function useCreatePost(courseId: number) {

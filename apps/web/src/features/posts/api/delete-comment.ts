@@ -1,10 +1,11 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { commentsQuery } from './comments';
 
 /** DELETE /posts/{postId}/comments/{commentId}/ (the comment's author only). */
 export function deleteComment(postId: number, commentId: number) {
-  return apiFetch<void>(`/posts/${postId}/comments/${commentId}/`, { method: 'DELETE' });
+  return callEndpoint(endpoints.deleteComment, { params: { postId, commentId } });
 }
 
 export function useDeleteComment(postId: number) {

@@ -1,10 +1,11 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { postsKey } from './posts';
 
 /** DELETE /courses/{id}/posts/{postId}/ (the author only). */
 export function deletePost(courseId: number, postId: number) {
-  return apiFetch<void>(`/courses/${courseId}/posts/${postId}/`, { method: 'DELETE' });
+  return callEndpoint(endpoints.deletePost, { params: { id: courseId, postId } });
 }
 
 export function useDeletePost(courseId: number, postId: number) {

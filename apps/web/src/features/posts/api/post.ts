@@ -1,11 +1,11 @@
-import type { Post } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { postsKey } from './posts';
 
 /** GET /courses/{id}/posts/{postId}/. */
 export function fetchPost(courseId: number, postId: number, signal?: AbortSignal) {
-  return apiFetch<Post>(`/courses/${courseId}/posts/${postId}/`, { signal });
+  return callEndpoint(endpoints.getPost, { params: { id: courseId, postId }, signal });
 }
 
 export function postQuery(courseId: number, postId: number) {

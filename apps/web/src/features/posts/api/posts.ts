@@ -1,6 +1,7 @@
-import { type Paginated, type Post, UI } from '@pw/contract';
+import { UI } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { courseKey } from '../../../lib/query-keys';
 
 /** Every post query of a course starts with this key. */
@@ -8,8 +9,11 @@ export const postsKey = (courseId: number) => [...courseKey(courseId), 'posts'] 
 
 /** GET /courses/{id}/posts/?page=N&page_size=3: notices first, then newest. */
 export function fetchPosts(courseId: number, page: number, signal?: AbortSignal) {
-  const query = new URLSearchParams({ page: String(page), page_size: String(UI.noticeBoardPageSize) });
-  return apiFetch<Paginated<Post>>(`/courses/${courseId}/posts/?${query}`, { signal });
+  return callEndpoint(endpoints.listPosts, {
+    params: { id: courseId },
+    query: { page, page_size: UI.noticeBoardPageSize },
+    signal,
+  });
 }
 
 export function postsQuery(courseId: number, page: number) {

@@ -1,6 +1,6 @@
-import type { Post } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-transfer';
+import { uploadEndpoint } from '../../../lib/endpoint-client';
 import { appendAll } from '../../../lib/files';
 import { postQuery } from './post';
 import { postsKey } from './posts';
@@ -21,7 +21,7 @@ export function updatePost(courseId: number, postId: number, values: UpdatePostV
   if (values.is_notice !== undefined) form.append('is_notice', String(values.is_notice));
   appendAll(form, 'files', values.files);
   appendAll(form, 'delete_files', values.delete_files);
-  return apiUpload<Post>(`/courses/${courseId}/posts/${postId}/`, { method: 'PATCH', formData: form });
+  return uploadEndpoint(endpoints.updatePost, { params: { id: courseId, postId }, formData: form });
 }
 
 export function useUpdatePost(courseId: number, postId: number) {

@@ -1,12 +1,12 @@
-import type { Post } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { postQuery } from './post';
 import { postsKey } from './posts';
 
 /** POST /courses/{id}/posts/{postId}/vote/: vote, or change the vote; answers the post. */
 export function vote(courseId: number, postId: number, option: number) {
-  return apiFetch<Post>(`/courses/${courseId}/posts/${postId}/vote/`, { method: 'POST', body: { option } });
+  return callEndpoint(endpoints.vote, { params: { id: courseId, postId }, body: { option } });
 }
 
 export function useVote(courseId: number, postId: number) {

@@ -1,13 +1,14 @@
-import type { PasswordChange, Profile, ProfileUpdateInput, StandardScore } from '@pw/contract';
+import type { PasswordChange, ProfileUpdateInput } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { profileQuery } from '../../../lib/session/profile';
 
 /** PATCH /users/profile/ (401: the current password is wrong). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdateInput) => apiFetch<Profile>('/users/profile/', { method: 'PATCH', body }),
+    mutationFn: (body: ProfileUpdateInput) => callEndpoint(endpoints.updateProfile, { body }),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQuery.queryKey, profile);
       void queryClient.invalidateQueries({ queryKey: ['login-check'] });
@@ -18,7 +19,7 @@ export function useUpdateProfile() {
 /** POST /users/password-change/. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: PasswordChange) => apiFetch<void>('/users/password-change/', { method: 'POST', body }),
+    mutationFn: (body: PasswordChange) => callEndpoint(endpoints.changePassword, { body }),
   });
 }
 
@@ -26,7 +27,7 @@ export function useChangePassword() {
 export function useStandardScores(enabled: boolean) {
   return useQuery({
     queryKey: ['standard-scores'],
-    queryFn: ({ signal }) => apiFetch<StandardScore[]>('/users/standard-scores/', { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.listStandardScores, { signal }),
     enabled,
   });
 }

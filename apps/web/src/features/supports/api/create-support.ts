@@ -1,11 +1,11 @@
 import type { SupportCreateInput } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 
 /** POST /supports/. */
 export function useCreateSupport() {
   return useMutation({
-    mutationFn: (body: SupportCreateInput) =>
-      apiFetch<{ id: number }>('/supports/', { method: 'POST', body }),
+    mutationFn: (body: SupportCreateInput) => callEndpoint(endpoints.createSupport, { body }),
   });
 }

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import {
+  isStaffResponseSchema,
+  loginCheckResponseSchema,
+  signInBodySchema,
+  signInResponseSchema,
+  signUpBodySchema,
+  signUpResponseSchema,
+} from '../accounts';
+import { UI } from '../constants';
+import {
+  codeChangeSchema,
+  courseCreateSchema,
+  courseRoleSchema,
+  courseSchema,
+  courseSummarySchema,
+  courseUpdateSchema,
+  dashboardCourseSchema,
+  enrollChangeResponseSchema,
+  enrollChangeSchema,
+  enrollCreateSchema,
+  learnerInfoSchema,
+  learnerRowSchema,
+  managerCourseQuerySchema,
+  managerCourseSchema,
+  userCoursesSchema,
+} from '../courses';
+import { idParamSchema } from '../ids';
+import {
+  managerAssignmentQuerySchema,
+  managerAssignmentRowSchema,
+  managerAssignmentSchema,
+  managerCourseDetailSchema,
+  managerUserCreateSchema,
+  managerUserQuerySchema,
+  managerUserRowSchema,
+  managerUserSchema,
+  managerUserUpdateSchema,
+} from '../manager';
+import { configurationSchema } from '../organisations';
+import { pageQuerySchema, paginatedSchema } from '../pagination';
+import {
+  commentCreateSchema,
+  commentSchema,
+  postCreateSchema,
+  postSchema,
+  postUpdateSchema,
+  voteSchema,
+} from '../posts';
+import { passwordChangeSchema, profileSchema, profileUpdateSchema, standardScoreSchema } from '../profile';
+import { supportCreateSchema, supportInquirySchema } from '../supports';
+import type * as table from './index';
+
+/** The schemas of one endpoint; each is what Fastify validates (or serialises) for it. */
+export type EndpointSchema = {
+  /** The path parameters: exactly the `:names` of the path. */
+  params?: z.ZodObject;
+  querystring?: z.ZodObject;
+  /** A JSON body. */
+  body?: z.ZodType;
+  /**
+   * A multipart form's fields (files aside). Not validated by Fastify: the handler parses the
+   * fields with it (`parseForm`); its presence makes the route consume multipart/form-data.
+   */
+  form?: z.ZodType;
+  /** The answer at the endpoint's status; absent when the answer is not JSON (a file, a workbook). */
+  response?: z.ZodType;
+};
+
+type Table = typeof table;
+/** Every endpoint of the table. */
+export type AnyEndpoint = Table[keyof Table];
+export type EndpointName = AnyEndpoint['name'];
+
+/** `{ id }`: one id in the path. */
+export const idPathSchema = z.object({ id: idParamSchema });
+/** `{ id }` of a created row (201). */
+export const createdIdSchema = z.object({ id: z.number().int() });
+/** A 204's empty answer. */
+export const noContentSchema = z.null();
+const postPathSchema = z.object({ id: idParamSchema, postId: idParamSchema });
+const userPathSchema = z.object({ userId: idParamSchema });
+/** The notice board's pages: 3 posts a page unless asked (part 1 §9). */
+export const postBoardQuerySchema = pageQuerySchema.extend({
+  page_size: pageQuerySchema.shape.page_size.default(UI.noticeBoardPageSize),
+});
+/** A signed file link's query: its expiry (epoch seconds) and signature. */
+export const signedFileQuerySchema = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
+const userList = { querystring: managerUserQuerySchema, response: paginatedSchema(managerUserRowSchema) };
+
+/**
+ * The schemas of every endpoint, keyed by its name: the one place a route's shapes are written.
+ * The server registers its routes from it (apps/server/src/lib/endpoints.ts); the web types its
+ * calls from it (type imports only).
+ */
+export const endpointSchemas = {
+  // organisations
+  getConfiguration: { response: configurationSchema },
+  getConfigurations: { response: configurationSchema },
+  // accounts
+  signUp: { body: signUpBodySchema, response: signUpResponseSchema },
+  signIn: { body: signInBodySchema, response: signInResponseSchema },
+  signOut: { response: noContentSchema },
+  loginCheck: { response: loginCheckResponseSchema },
+  isStaff: { response: isStaffResponseSchema },
+  // profile
+  getProfile: { response: profileSchema },
+  updateProfile: { body: profileUpdateSchema, response: profileSchema },
+  changePassword: { body: passwordChangeSchema, response: noContentSchema },
+  listStandardScores: { response: z.array(standardScoreSchema) },
+  // supports
+  createSupport: { body: supportCreateSchema, response: createdIdSchema },
+  listSupports: { querystring: pageQuerySchema, response: paginatedSchema(supportInquirySchema) },
+  // enrolls
+  createEnroll: { body: enrollCreateSchema, response: z.object({ course: z.number().int() }) },
+  changeEnroll: { params: idPathSchema, body: enrollChangeSchema, response: enrollChangeResponseSchema },
+  // files
+  getFile: { params: idPathSchema, querystring: signedFileQuerySchema },
+  // courses
+  listUserCourses: { response: userCoursesSchema },
+  getDashboard: { response: z.array(dashboardCourseSchema) },
+  listCourses: { response: z.array(courseSummarySchema) },
+  listCoursePages: { querystring: managerCourseQuerySchema, response: paginatedSchema(managerCourseSchema) },
+  createCourse: { form: courseCreateSchema, response: createdIdSchema },
+  getCourse: { params: idPathSchema, response: courseSchema },
+  updateCourse: { params: idPathSchema, form: courseUpdateSchema, response: courseSchema },
+  deleteCourse: { params: idPathSchema, response: noContentSchema },
+  getCourseRole: { params: idPathSchema, response: courseRoleSchema },
+  listLearners: { params: idPathSchema, response: z.array(learnerRowSchema) },
+  countLearners: { params: idPathSchema, response: z.object({ count: z.number().int() }) },
+  getLearnerInfo: { params: idPathSchema, response: learnerInfoSchema },
+  changeCode: { params: idPathSchema, body: codeChangeSchema, response: z.object({ code: z.string() }) },
+  getLastAssignment: { params: idPathSchema, response: z.object({ id: z.number().int().nullable() }) },
+  // posts
+  listPosts: {
+    params: idPathSchema,
+    querystring: postBoardQuerySchema,
+    response: paginatedSchema(postSchema),
+  },
+  createPost: { params: idPathSchema, form: postCreateSchema, response: postSchema },
+  getPost: { params: postPathSchema, response: postSchema },
+  updatePost: { params: postPathSchema, form: postUpdateSchema, response: postSchema },
+  deletePost: { params: postPathSchema, response: noContentSchema },
+  vote: { params: postPathSchema, body: voteSchema, response: postSchema },
+  listComments: { params: z.object({ postId: idParamSchema }), response: z.array(commentSchema) },
+  createComment: {
+    params: z.object({ postId: idParamSchema }),
+    body: commentCreateSchema,
+    response: commentSchema,
+  },
+  deleteComment: {
+    params: z.object({ postId: idParamSchema, commentId: idParamSchema }),
+    response: noContentSchema,
+  },
+  // manager
+  listUsers: userList,
+  listUsersAtRoot: userList,
+  exportUsers: { querystring: managerUserQuerySchema },
+  getUser: { params: userPathSchema, response: managerUserSchema },
+  createUser: { body: managerUserCreateSchema, response: createdIdSchema },
+  updateUser: { params: userPathSchema, body: managerUserUpdateSchema, response: managerUserSchema },
+  exportCourses: { querystring: managerCourseQuerySchema },
+  getManagerCourse: { params: idPathSchema, response: managerCourseDetailSchema },
+  listManagerAssignments: {
+    querystring: managerAssignmentQuerySchema,
+    response: paginatedSchema(managerAssignmentRowSchema),
+  },
+  exportAssignments: { querystring: managerAssignmentQuerySchema },
+  getManagerAssignment: { params: idPathSchema, response: managerAssignmentSchema },
+} satisfies { [N in EndpointName]: EndpointSchema };
+
+type Schemas = typeof endpointSchemas;
+type Named = EndpointName | { readonly name: EndpointName };
+type NameOf<N extends Named> = N extends { readonly name: infer Name extends EndpointName } ? Name : N;
+type Part<N extends Named, K extends keyof EndpointSchema> = Schemas[NameOf<N>] extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? S
+  : undefined;
+
+/** What a client sends as the JSON body (the schema's input side); undefined without one. */
+export type EndpointBody<N extends Named> =
+  Part<N, 'body'> extends z.ZodType ? z.input<Part<N, 'body'>> : undefined;
+/** The multipart fields a client sends (input side); undefined for a JSON endpoint. */
+export type EndpointForm<N extends Named> =
+  Part<N, 'form'> extends z.ZodType ? z.input<Part<N, 'form'>> : undefined;
+/** The path parameters as the handler sees them (parsed). */
+export type EndpointParams<N extends Named> =
+  Part<N, 'params'> extends z.ZodType ? z.output<Part<N, 'params'>> : undefined;
+/**
+ * The query a client sends: the schema's input side, where a coerced field (input `unknown`)
+ * takes a string or a number; undefined without a query schema.
+ */
+export type EndpointQuery<N extends Named> =
+  Part<N, 'querystring'> extends z.ZodType ? QueryInput<z.input<Part<N, 'querystring'>>> : undefined;
+/**
+ * The JSON answer as the client reads it (the schema's output side, which is what the contract's
+ * response types already are); `void` for a 204 or a non-JSON answer.
+ */
+export type EndpointResponse<N extends Named> =
+  Part<N, 'response'> extends z.ZodNull
+    ? undefined
+    : Part<N, 'response'> extends z.ZodType
+      ? z.output<Part<N, 'response'>>
+      : unknown;
+
+type QueryScalar = string | number | boolean;
+type QueryInput<T> = { [K in keyof T]: unknown extends T[K] ? QueryScalar | undefined : T[K] };
