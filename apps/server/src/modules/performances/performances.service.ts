@@ -275,8 +275,10 @@ async function present(
                 lang,
                 assignmentId: a.id,
                 authorId: p.enrollmentId,
-                standards: readStageSettings('peerreview', ctx.rows.find((s) => s.model === 'peerreview')?.settings)
-                  .standards,
+                standards: readStageSettings(
+                  'peerreview',
+                  ctx.rows.find((s) => s.model === 'peerreview')?.settings,
+                ).standards,
               })
             : null,
       extra: { question: question ?? null, is_late: essay?.isLate ?? false },

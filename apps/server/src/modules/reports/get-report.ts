@@ -61,7 +61,11 @@ export async function readReport(input: {
     stored,
     max: shape.maxima,
     quizzes: shape.stage('questionwriting')?.settings.quizs ?? [],
-    works: { question: workIn('questionwriting'), essay: workIn('essaywriting'), revisement: workIn('revisement') },
+    works: {
+      question: workIn('questionwriting'),
+      essay: workIn('essaywriting'),
+      revisement: workIn('revisement'),
+    },
     reviewers,
     given,
     flags: { mine: input.mine, completed, provisional },

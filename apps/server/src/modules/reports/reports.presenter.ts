@@ -18,7 +18,8 @@ const BASIS = {
 } as const satisfies Record<AccuracyBasis, Report['explanation']['evaluation']['accuracy_basis']>;
 
 /** The kinds of score the assignment gives (a maximum above 0), in report order. */
-const scoreKinds = (max: ScoreMaxima) => (['ES', 'PE', 'ME', 'FE', 'RE'] as const).filter((type) => max[type] > 0);
+const scoreKinds = (max: ScoreMaxima) =>
+  (['ES', 'PE', 'ME', 'FE', 'RE'] as const).filter((type) => max[type] > 0);
 
 /** A learner's work with links to its files (made with the server's secret, not a read). */
 export function workView(secret: string, p: Work | undefined): EssayView | null {

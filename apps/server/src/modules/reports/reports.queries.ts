@@ -3,8 +3,8 @@ import type { Db, Tx } from '../../db/client';
 import { enrollments, performances, reports, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
-import { assertCanSeeAssignment } from '../assignments/assignments.policy';
 import type { AssignmentShape } from '../assignments/assignment-shape';
+import { assertCanSeeAssignment } from '../assignments/assignments.policy';
 import type { Membership } from '../courses/courses.policy';
 import { attachedFilesOfPerformance } from '../files/files.service';
 

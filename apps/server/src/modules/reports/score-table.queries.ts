@@ -1,7 +1,15 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enrollments, objections, participations, peerMatchings, peerResponses, reports, users } from '../../db/schema';
+import {
+  enrollments,
+  objections,
+  participations,
+  peerMatchings,
+  peerResponses,
+  reports,
+  users,
+} from '../../db/schema';
 import { fingerprintOf } from '../../lib/answer-cache';
 import { courseMemberRows } from '../courses/membership';
 import { OBJECTION_STATUS } from '../reviews/objections.policy';

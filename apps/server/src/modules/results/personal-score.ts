@@ -16,7 +16,12 @@ async function personalScoreOf(db: Db, courseId: number, enrollmentId: number): 
 }
 
 /** GET …/enrolls/{eid}/personal-score: the instructor and assistants for anyone, a learner for themself. */
-export async function personalScore(input: { db: Db; caller: Caller; courseId: number; enrollmentId: number }) {
+export async function personalScore(input: {
+  db: Db;
+  caller: Caller;
+  courseId: number;
+  enrollmentId: number;
+}) {
   const { db, courseId, enrollmentId } = input;
   const m = await loadMembership(db, input.caller, courseId);
   assertCanReadPersonalScore(m, enrollmentId);

@@ -64,7 +64,12 @@ const PARTS = [
  * sheet of assignment scores, one row per learner (withdrawn learners last, marked), the total and
  * the five scores of each assignment, the sum and the converted score; a second sheet of weights.
  */
-export async function exportCourseResults(input: { db: Db; caller: Caller; courseId: number; lang: Language }) {
+export async function exportCourseResults(input: {
+  db: Db;
+  caller: Caller;
+  courseId: number;
+  lang: Language;
+}) {
   const { db, courseId, lang } = input;
   const m = await loadMembership(db, input.caller, courseId);
   assertCanReadResults(m);

@@ -1,7 +1,15 @@
 import { MODEL_CODES, type ScoreSetView, type StageModel, type Weight } from '@pw/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { assignments, assignmentWeights, enrollments, performances, reports, stages, users } from '../../db/schema';
+import {
+  assignments,
+  assignmentWeights,
+  enrollments,
+  performances,
+  reports,
+  stages,
+  users,
+} from '../../db/schema';
 import { fingerprintOf } from '../../lib/answer-cache';
 import { shapeOf } from '../assignments/assignment-shape';
 import { courseMemberRows } from '../courses/membership';

@@ -26,7 +26,11 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
     // type and kept as the bytes sent while its rows stay the same, rather than parsed again by
     // its schema on the way out; the results test parses it with the schema instead.
     handler: async (request, reply) =>
-      sendCached(request, reply, await courseResults({ db: app.db, caller: request, courseId: request.params.id })),
+      sendCached(
+        request,
+        reply,
+        await courseResults({ db: app.db, caller: request, courseId: request.params.id }),
+      ),
   });
 
   app.get('/courses/:id/results/export/', {

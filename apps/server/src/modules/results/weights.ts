@@ -20,7 +20,12 @@ export async function getWeights(input: { db: Db; caller: Caller; courseId: numb
  * weights not sent keep their stored value, and the whole set must add up to 0..100; the course
  * row is locked while deciding, so two partial changes at once cannot together pass 100.
  */
-export async function updateWeights(input: { db: Db; caller: Caller; courseId: number; body: WeightsUpdate }) {
+export async function updateWeights(input: {
+  db: Db;
+  caller: Caller;
+  courseId: number;
+  body: WeightsUpdate;
+}) {
   const { db, courseId, body } = input;
   assertCanSetWeights(await loadMembership(db, input.caller, courseId));
   return db.transaction(async (tx) => {

@@ -55,7 +55,10 @@ export async function adjustReview(input: {
       await tx.update(peerResponses).set({ editedPoint: edited }).where(eq(peerResponses.id, row.id));
     }
     const reason = body.instructor_comment.trim();
-    await tx.update(peerMatchings).set({ instructorComment: reason }).where(eq(peerMatchings.id, matching.id));
+    await tx
+      .update(peerMatchings)
+      .set({ instructorComment: reason })
+      .where(eq(peerMatchings.id, matching.id));
     await tx.insert(reviewAudit).values({
       matchingId: matching.id,
       kind: 'adjustment',

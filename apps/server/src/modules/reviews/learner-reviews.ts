@@ -1,4 +1,10 @@
-import { type Language, type PeerTarget, type ReceivedReview, type Report, translateShared } from '@pw/contract';
+import {
+  type Language,
+  type PeerTarget,
+  type ReceivedReview,
+  type Report,
+  translateShared,
+} from '@pw/contract';
 import { compareGivenReviews } from '@pw/domain';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { peerMatchings, peerResponses, performances } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
-import type { AssignmentShape } from '../assignments/assignment-shape';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
+import type { AssignmentShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
@@ -66,7 +66,11 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
 }
 
 /** GET …/matchings/: every reviewer with the essays they review (real names; managers only). */
-export async function matchingPage(input: { db: Db; caller: Caller; ids: AssignmentIds }): Promise<MatchingPage> {
+export async function matchingPage(input: {
+  db: Db;
+  caller: Caller;
+  ids: AssignmentIds;
+}): Promise<MatchingPage> {
   return readMatchingPage(input.db, await managed(input.db, input.caller, input.ids));
 }
 

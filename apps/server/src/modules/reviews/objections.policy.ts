@@ -38,7 +38,8 @@ export function assertCanChangeObjection(
   feedbackOpen: boolean,
 ) {
   assertAuthor(m, matching);
-  if (!feedbackOpen || objection.status !== OBJECTION_STATUS.pending) throw new AppError('objection_not_open');
+  if (!feedbackOpen || objection.status !== OBJECTION_STATUS.pending)
+    throw new AppError('objection_not_open');
 }
 
 /** The instructor and assistants rule on objections. */

@@ -107,7 +107,11 @@ export async function ruleOnObjection(input: {
   const m = await loadMembership(db, caller, ids.courseId);
   assertCanRuleOnObjection(m);
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(objections).where(eq(objections.id, ids.objectionId)).for('update');
+    const [locked] = await tx
+      .select()
+      .from(objections)
+      .where(eq(objections.id, ids.objectionId))
+      .for('update');
     if (!locked) throw new AppError('not_found');
     const { matching } = await objectionIn(tx, m, ids);
     const now = new Date();

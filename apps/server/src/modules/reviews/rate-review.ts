@@ -30,7 +30,8 @@ export async function rateReview(input: {
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     assertCanRate(m, matching);
     assertParticipating(await participationStatusOf(tx, shape.row.id, matching.targetId));
-    if (saveRule(shape.steps, shape.stepIndex, 'feedbackreview', now)) throw new AppError('feedback_not_open');
+    if (saveRule(shape.steps, shape.stepIndex, 'feedbackreview', now))
+      throw new AppError('feedback_not_open');
     const feedback = shape.stage('feedbackreview');
     const max = feedback?.settings.max_point ?? 5;
     if (body.point > max) throw validationError({ point: [`validation.rating|${max}`] });
@@ -62,7 +63,9 @@ export async function rateReview(input: {
         const [r] = await tx
           .select({ id: performances.id })
           .from(performances)
-          .where(and(eq(performances.stageId, revision.id), eq(performances.enrollmentId, matching.targetId)));
+          .where(
+            and(eq(performances.stageId, revision.id), eq(performances.enrollmentId, matching.targetId)),
+          );
         revisement = r?.id ?? null;
       }
     }

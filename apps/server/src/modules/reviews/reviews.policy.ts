@@ -34,5 +34,6 @@ export function assertParticipating(status: number | undefined) {
 /** The self-review waits until every peer (not self) review of the reviewer is done. */
 export function assertSelfReviewOpen(matching: Pair, ordered: readonly (Pair & { isCompleted: boolean })[]) {
   if (matching.reviewerId !== matching.targetId) return;
-  if (ordered.some((x) => x.reviewerId !== x.targetId && !x.isCompleted)) throw new AppError('self_review_locked');
+  if (ordered.some((x) => x.reviewerId !== x.targetId && !x.isCompleted))
+    throw new AppError('self_review_locked');
 }

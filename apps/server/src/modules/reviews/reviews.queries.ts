@@ -11,7 +11,11 @@ export type MatchingRow = typeof peerMatchings.$inferSelect;
 export type ResponseRow = typeof peerResponses.$inferSelect;
 
 /** A matching of an assignment (404 when it belongs to another). */
-export async function matchingOf(db: Db | Tx, shape: AssignmentShape, matchingId: number): Promise<MatchingRow> {
+export async function matchingOf(
+  db: Db | Tx,
+  shape: AssignmentShape,
+  matchingId: number,
+): Promise<MatchingRow> {
   const [matching] = await db
     .select()
     .from(peerMatchings)
@@ -31,7 +35,11 @@ export async function loadMatching(
 
 /** The matching row locked for the caller's transaction (404 when there is none). */
 export async function lockMatching(tx: Tx, matchingId: number): Promise<MatchingRow> {
-  const [locked] = await tx.select().from(peerMatchings).where(eq(peerMatchings.id, matchingId)).for('update');
+  const [locked] = await tx
+    .select()
+    .from(peerMatchings)
+    .where(eq(peerMatchings.id, matchingId))
+    .for('update');
   if (!locked) throw new AppError('not_found');
   return locked;
 }

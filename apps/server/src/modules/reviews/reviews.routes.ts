@@ -14,6 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../lib/send-json';
+import { adjustReview } from './adjust-review';
+import { getPeerReview } from './get-peer-review';
 import { matchingPage, resetMatchings } from './matchings.service';
 import {
   createObjection,
@@ -22,8 +24,6 @@ import {
   updateObjection,
   withdrawObjection,
 } from './objections.service';
-import { adjustReview } from './adjust-review';
-import { getPeerReview } from './get-peer-review';
 import { rateReview } from './rate-review';
 import { getReviewForInstructor } from './review-for-instructor';
 import { savePeerReview } from './save-peer-review';
@@ -155,13 +155,16 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const ids = { courseId: request.params.id, assignmentId: request.params.aid };
-      return reply.code(201).send(await createObjection({ db: app.db, caller: request, ids, body: request.body }));
+      return reply
+        .code(201)
+        .send(await createObjection({ db: app.db, caller: request, ids, body: request.body }));
     },
   });
 
   app.get(`${base}/objections/:oid/`, {
     schema: { tags: ['reviews'], params: objectionParams, response: { 200: objectionSchema } },
-    handler: async (request) => getObjection({ db: app.db, caller: request, ids: objectionIds(request.params) }),
+    handler: async (request) =>
+      getObjection({ db: app.db, caller: request, ids: objectionIds(request.params) }),
   });
 
   app.patch(`${base}/objections/:oid/`, {

@@ -9,13 +9,7 @@ import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { type MatchingIds, readPeerReview } from './get-peer-review';
 import { assertParticipating, assertReviewer, assertSelfReviewOpen } from './reviews.policy';
-import {
-  loadMatching,
-  lockMatching,
-  matchingOf,
-  participationStatusOf,
-  reviewsOf,
-} from './reviews.queries';
+import { loadMatching, lockMatching, matchingOf, participationStatusOf, reviewsOf } from './reviews.queries';
 
 type Answer = { id: number; point: number; comment: string };
 
@@ -89,7 +83,9 @@ export async function savePeerReview(input: {
       await tx
         .update(performances)
         .set({ isCompleted: true, completedAt: now, updatedAt: now })
-        .where(and(eq(performances.stageId, peerStage.id), eq(performances.enrollmentId, matching.reviewerId)));
+        .where(
+          and(eq(performances.stageId, peerStage.id), eq(performances.enrollmentId, matching.reviewerId)),
+        );
     const fresh = await matchingOf(tx, shape, matching.id);
     return {
       ...(await readPeerReview({ db: tx, secret: input.secret, shape, matching: fresh, now })),
