@@ -8,9 +8,13 @@ import { givenReviewsOf, receivedReviewsOf } from '../reviews/learner-reviews';
 import { type StoredScores, scoreClass } from './compute-reports';
 import { assertCanReadReport } from './reports.policy';
 import { reportView } from './reports.presenter';
-import { type ReportRow, reportWithName, visibleAssignment, worksOf } from './reports.queries';
-
-export type ReportIds = { courseId: number; assignmentId: number; reportId: number };
+import {
+  type ReportIds,
+  type ReportRow,
+  reportWithName,
+  visibleAssignment,
+  worksOf,
+} from './reports.queries';
 
 /** The scores a report shows: stored once complete, else (or when none is stored) the engine's run now. */
 async function scoresOf(db: Db, report: ReportRow, completed: boolean) {

@@ -11,6 +11,8 @@ import { attachedFilesOfPerformance } from '../files/files.service';
 /** The reads the report use cases (and the results) share. */
 
 export type ReportRow = typeof reports.$inferSelect;
+/** The path's ids of a report. */
+export type ReportIds = { courseId: number; assignmentId: number; reportId: number };
 
 /** The assignment of this course the caller may see (unpublished ones: 404 to learners). */
 export async function visibleAssignment(db: Db | Tx, m: Membership, assignmentId: number) {

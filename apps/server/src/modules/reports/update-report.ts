@@ -5,10 +5,10 @@ import { reports } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import { type ReportIds, readReport } from './get-report';
+import { readReport } from './get-report';
 import { recomputeIfComplete } from './recompute';
 import { assertCanEditReport, assertCanReadReport } from './reports.policy';
-import { reportWithName, visibleAssignment } from './reports.queries';
+import { type ReportIds, reportWithName, visibleAssignment } from './reports.queries';
 
 type ReportUpdate = { comment?: { content: string }; revisement_score?: number | null; initialise?: true };
 

@@ -6,10 +6,9 @@ import type { Standard } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { recomputeIfComplete } from '../reports/recompute';
-import type { MatchingIds } from './get-peer-review';
 import { readReviewForInstructor } from './review-for-instructor';
 import { assertCanManageReviews } from './reviews.policy';
-import { loadMatching, lockMatching, matchingOf, responsesOf } from './reviews.queries';
+import { loadMatching, lockMatching, type MatchingIds, matchingOf, responsesOf } from './reviews.queries';
 
 type Adjustment = { id: number; edited_point: number | null };
 

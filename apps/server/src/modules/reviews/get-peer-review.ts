@@ -8,9 +8,7 @@ import { loadMembership } from '../courses/membership';
 import { fileLink } from '../files/files.service';
 import { assertReviewer, assertSelfReviewOpen } from './reviews.policy';
 import { peerReviewView } from './reviews.presenter';
-import { loadMatching, type MatchingRow, responsesOf, reviewsOf } from './reviews.queries';
-
-export type MatchingIds = { courseId: number; assignmentId: number; matchingId: number };
+import { loadMatching, type MatchingIds, type MatchingRow, responsesOf, reviewsOf } from './reviews.queries';
 
 /** The target's essay for its reviewer: content and files (links made for this reviewer only). */
 async function targetEssay(db: Db | Tx, secret: string, shape: AssignmentShape, targetId: number) {

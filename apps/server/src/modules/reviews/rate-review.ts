@@ -6,9 +6,8 @@ import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import type { MatchingIds } from './get-peer-review';
 import { assertCanRate, assertParticipating } from './reviews.policy';
-import { loadMatching, participationStatusOf } from './reviews.queries';
+import { loadMatching, type MatchingIds, participationStatusOf } from './reviews.queries';
 
 /**
  * PATCH …/performances/feedbackreview-matching/{id}/: the essay's author rates how helpful one

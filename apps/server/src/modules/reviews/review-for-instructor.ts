@@ -4,10 +4,9 @@ import { enrollments, reviewAudit, users } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import type { MatchingIds } from './get-peer-review';
 import { assertCanManageReviews } from './reviews.policy';
 import { instructorReviewView } from './reviews.presenter';
-import { loadMatching, type MatchingRow, responsesOf } from './reviews.queries';
+import { loadMatching, type MatchingIds, type MatchingRow, responsesOf } from './reviews.queries';
 
 /** The managers' view of a review (after the checks of the use case). */
 export async function readReviewForInstructor(db: Db | Tx, shape: AssignmentShape, matching: MatchingRow) {

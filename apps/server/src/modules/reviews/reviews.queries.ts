@@ -9,6 +9,8 @@ import type { AssignmentShape } from '../assignments/assignment-shape';
 
 export type MatchingRow = typeof peerMatchings.$inferSelect;
 export type ResponseRow = typeof peerResponses.$inferSelect;
+/** The path's ids of a review. */
+export type MatchingIds = { courseId: number; assignmentId: number; matchingId: number };
 
 /** A matching of an assignment (404 when it belongs to another). */
 export async function matchingOf(
@@ -25,10 +27,7 @@ export async function matchingOf(
 }
 
 /** A matching of an assignment of this course, with the assignment's shape (404 otherwise). */
-export async function loadMatching(
-  db: Db | Tx,
-  ids: { courseId: number; assignmentId: number; matchingId: number },
-) {
+export async function loadMatching(db: Db | Tx, ids: MatchingIds) {
   const shape = await loadAssignment(db, { assignmentId: ids.assignmentId, courseId: ids.courseId });
   return { shape, matching: await matchingOf(db, shape, ids.matchingId) };
 }

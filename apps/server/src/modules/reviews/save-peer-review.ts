@@ -7,9 +7,16 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Standard } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import { type MatchingIds, readPeerReview } from './get-peer-review';
+import { readPeerReview } from './get-peer-review';
 import { assertParticipating, assertReviewer, assertSelfReviewOpen } from './reviews.policy';
-import { loadMatching, lockMatching, matchingOf, participationStatusOf, reviewsOf } from './reviews.queries';
+import {
+  loadMatching,
+  lockMatching,
+  type MatchingIds,
+  matchingOf,
+  participationStatusOf,
+  reviewsOf,
+} from './reviews.queries';
 
 type Answer = { id: number; point: number; comment: string };
 
