@@ -13,14 +13,15 @@
 // Goals: p95 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite, for every list.
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
-import { organisations, stages, users } from '../apps/server/src/db/schema';
+import { organisations, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
-import { buildScoreTable } from '../apps/server/src/modules/reports/reports.service';
-import { buildCourseResults } from '../apps/server/src/modules/results/results.service';
+import { loadAssignment } from '../apps/server/src/modules/assignments/assignment-loader';
+import { buildScoreTable } from '../apps/server/src/modules/reports/score-table';
+import { buildCourseResults } from '../apps/server/src/modules/results/course-results';
 import { freshPostgres, managementFloorQuery } from './fixtures';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
@@ -630,14 +631,10 @@ async function runOn(kind: 'pglite' | 'postgres') {
     ];
     // The kept answers built on every request, as the first request after a change builds them:
     // the service's own build, 10 at once, without HTTP (beside the floor, for comparison).
-    const stageRows = await database.db
-      .select()
-      .from(stages)
-      .where(eq(stages.assignmentId, assignmentIds[completed]!))
-      .orderBy(asc(stages.position));
+    const shape = await loadAssignment(database.db, { assignmentId: assignmentIds[completed]! });
     const builtOf: Record<string, () => Promise<unknown>> = {
       'instructor: score page (completed)': async () =>
-        JSON.stringify(await buildScoreTable(database.db, assignmentIds[completed]!, stageRows, true)),
+        JSON.stringify(await buildScoreTable(database.db, shape)),
       'instructor: course results `…/results/`': async () =>
         JSON.stringify(await buildCourseResults(database.db, courseId)),
     };

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Course, CourseRoleInfo, DashboardCourse, LearnerRow, UserCourses } from '@pw/contract';
-import { codeAt, isWaitingNextStage, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
+import { isWaitingNextStage, nextBoundary } from '@pw/domain';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assignments, courseFiles, courses, enrollments, files, stages, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
+import { shapeOf } from '../assignments/assignment-shape';
 import { seesUnpublished } from '../assignments/assignments.policy';
 import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { filesOfCourse } from '../files/owned-files';
@@ -299,12 +300,10 @@ export async function listDashboard(
   for (const box of boxes) {
     const all = seesUnpublished({ isInstructor: box.role === 'instructor', isAssistant: box.is_assistant });
     for (const a of list.filter((x) => x.courseId === box.id && (all || x.isPublic))) {
-      const steps = stepsOf(
-        stageRows
-          .filter((s) => s.assignmentId === a.id)
-          .map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
+      const { steps, code } = shapeOf(
+        a,
+        stageRows.filter((s) => s.assignmentId === a.id),
       );
-      const code = codeAt(steps, a.stepIndex);
       box.assignments.push({
         id: a.id,
         name: a.name,

@@ -1,12 +1,10 @@
 import {
-  codeAt,
   type ManagerAssignment,
   type ManagerAssignmentQuery,
   type ManagerAssignmentRow,
   type ManagerCourseDetail,
   MODEL_CODES,
-  type StageModel,
-  stepsOf,
+  PARTICIPATION_STATUS,
 } from '@pw/contract';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -24,10 +22,12 @@ import { AppError } from '../../lib/errors';
 import { pageOffset } from '../../lib/pagination';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { assertStaff } from '../accounts/staff.policy';
+import { type AssignmentShape, shapeOf } from '../assignments/assignment-shape';
 import type { Organisation } from '../organisations/organisations.service';
 
 type Caller = { org: Organisation; user: AuthenticatedUser };
 type StageRow = typeof stages.$inferSelect;
+type AssignmentRow = typeof assignments.$inferSelect;
 const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Number of steps of an assignment (companion stages share their main stage's step). */
@@ -67,8 +67,21 @@ async function stagesOf(db: Db, ids: number[]) {
   for (const r of rows) map.set(r.assignmentId, [...(map.get(r.assignmentId) ?? []), r]);
   return map;
 }
-const stepsFor = (rows: readonly StageRow[]) =>
-  stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })));
+
+/** The assignments' shapes from one read of all their stages. */
+async function shapesOf(db: Db, list: readonly AssignmentRow[]) {
+  const stageMap = await stagesOf(
+    db,
+    list.map((a) => a.id),
+  );
+  return new Map(list.map((a) => [a.id, shapeOf(a, stageMap.get(a.id) ?? [])]));
+}
+
+type ListedAssignment = ManagerAssignmentRow & {
+  description: string;
+  course_description: string;
+  is_auto_schedule: boolean;
+};
 
 /** The rows of one page (or of the whole filtered list, for the export), newest first. */
 export async function assignmentRows(
@@ -77,28 +90,31 @@ export async function assignmentRows(
   query: Omit<ManagerAssignmentQuery, 'page' | 'page_size'>,
   window?: { limit: number; offset: number },
   only?: number,
-): Promise<
-  (ManagerAssignmentRow & { description: string; course_description: string; is_auto_schedule: boolean })[]
-> {
+): Promise<ListedAssignment[]> {
+  return (await assignmentRecords(db, org, query, window, only)).map((r) => r.row);
+}
+
+/** The listed rows with each assignment's shape. */
+async function assignmentRecords(
+  db: Db,
+  org: Organisation,
+  query: Omit<ManagerAssignmentQuery, 'page' | 'page_size'>,
+  window?: { limit: number; offset: number },
+  only?: number,
+): Promise<{ row: ListedAssignment; shape: AssignmentShape }[]> {
   const where =
     only === undefined
       ? assignmentFilters(org, query)
       : and(assignmentFilters(org, query), eq(assignments.id, only));
   const base = db
     .select({
-      id: assignments.id,
-      name: assignments.name,
-      description: assignments.description,
-      isPublic: assignments.isPublic,
-      isAutoSchedule: assignments.isAutoSchedule,
-      stepIndex: assignments.stepIndex,
-      createdAt: assignments.createdAt,
+      a: assignments,
       courseId: courses.id,
       courseName: courses.name,
       courseDescription: courses.description,
       instructorName: users.name,
       groupName: orgGroups.name,
-      learners: sql<number>`(select count(*)::int from ${participations} where ${participations.assignmentId} = ${assignments.id} and ${participations.status} = 1)`,
+      learners: sql<number>`(select count(*)::int from ${participations} where ${participations.assignmentId} = ${assignments.id} and ${participations.status} = ${PARTICIPATION_STATUS.participating})`,
     })
     .from(assignments)
     .innerJoin(courses, eq(courses.id, assignments.courseId))
@@ -107,27 +123,29 @@ export async function assignmentRows(
     .where(where)
     .orderBy(desc(assignments.createdAt), desc(assignments.id));
   const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
-  const stageMap = await stagesOf(
+  const shapes = await shapesOf(
     db,
-    rows.map((r) => r.id),
+    rows.map((r) => r.a),
   );
-  return rows.map((r) => {
-    const code = codeAt(stepsFor(stageMap.get(r.id) ?? []), r.stepIndex);
-    return {
-      id: r.id,
-      name: r.name,
-      description: r.description,
+  return rows.map(({ a, ...r }) => {
+    const shape = shapes.get(a.id) ?? shapeOf(a, []);
+    const code = shape.code;
+    const row = {
+      id: a.id,
+      name: a.name,
+      description: a.description,
       course: { id: r.courseId, name: r.courseName },
       course_description: r.courseDescription,
       instructor_name: r.instructorName,
       group_name: r.groupName,
-      is_public: r.isPublic,
-      is_auto_schedule: r.isAutoSchedule,
+      is_public: a.isPublic,
+      is_auto_schedule: a.isAutoSchedule,
       is_completed: code === 'CO',
       stage: code,
       learners_count: Number(r.learners),
-      created_at: r.createdAt.toISOString(),
+      created_at: a.createdAt.toISOString(),
     };
+    return { row, shape };
   });
 }
 
@@ -153,16 +171,17 @@ export async function getAssignment(
   db: Db,
 ): Promise<ManagerAssignment> {
   assertStaff(user);
-  const [row] = await assignmentRows(db, org, {}, undefined, assignmentId);
-  if (!row) throw new AppError('not_found');
-  const stageRows = (await stagesOf(db, [row.id])).get(row.id) ?? [];
+  const [record] = await assignmentRecords(db, org, {}, undefined, assignmentId);
+  if (!record) throw new AppError('not_found');
+  const { row, shape } = record;
+  const stageRows = shape.stages;
   const [checked] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(participations)
     .where(
       and(
         eq(participations.assignmentId, row.id),
-        eq(participations.status, 1),
+        eq(participations.status, PARTICIPATION_STATUS.participating),
         isNotNull(participations.attendedAt),
       ),
     );
@@ -185,7 +204,7 @@ export async function getAssignment(
   return {
     ...row,
     schedule_dates: stageRows.map((s) => ({
-      stage: MODEL_CODES[s.model as StageModel],
+      stage: MODEL_CODES[s.model],
       start_date: s.startAt?.toISOString() ?? null,
       end_date: s.endAt?.toISOString() ?? null,
     })),
@@ -193,7 +212,7 @@ export async function getAssignment(
     progresses_summary: stageRows.map((s) => {
       const w = work.find((x) => x.stageId === s.id);
       return {
-        stage: MODEL_CODES[s.model as StageModel],
+        stage: MODEL_CODES[s.model],
         completed: Number(w?.done ?? 0),
         total: Number(w?.total ?? 0),
       };
@@ -233,14 +252,11 @@ export async function getCourse(
     )
     .orderBy(asc(users.name), asc(enrollments.id));
   const list = await db
-    .select({ id: assignments.id, name: assignments.name, stepIndex: assignments.stepIndex })
+    .select()
     .from(assignments)
     .where(eq(assignments.courseId, courseId))
     .orderBy(desc(assignments.createdAt), desc(assignments.id));
-  const stageMap = await stagesOf(
-    db,
-    list.map((a) => a.id),
-  );
+  const shapes = await shapesOf(db, list);
   return {
     id: c.course.id,
     name: c.course.name,
@@ -252,7 +268,7 @@ export async function getCourse(
     group_name: c.groupName,
     learners,
     assignments: list.map((a) => {
-      const code = codeAt(stepsFor(stageMap.get(a.id) ?? []), a.stepIndex);
+      const code = shapes.get(a.id)?.code ?? 'PR';
       return { id: a.id, name: a.name, stage: code, is_completed: code === 'CO' };
     }),
   };

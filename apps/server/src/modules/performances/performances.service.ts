@@ -7,6 +7,7 @@ import {
   type Performance,
   type PerformanceSave,
   performanceSaveSchema,
+  readStageSettings,
   saveRule,
 } from '@pw/contract';
 import { codeAt, type StageModel, type Step, stepsOf } from '@pw/domain';
@@ -36,7 +37,7 @@ import {
   fileLink,
   type StoredFile,
 } from '../files/files.service';
-import { peerTargetsOf, receivedReviewsOf } from '../reviews/reviews.service';
+import { peerTargetsOf, receivedReviewsOf } from '../reviews/learner-reviews';
 import { assertCanReadPerformance, assertCanWritePerformance, isOwner } from './performances.policy';
 
 type Deps = { db: Db; storage: FileStorage; secret: string };
@@ -269,7 +270,16 @@ async function present(
         model === 'peerreview'
           ? await peerTargetsOf(db, a.id, p.enrollmentId)
           : model === 'feedbackreview'
-            ? await receivedReviewsOf(db, lang, a.id, p.enrollmentId, ctx.rows)
+            ? await receivedReviewsOf({
+                db,
+                lang,
+                assignmentId: a.id,
+                authorId: p.enrollmentId,
+                standards: readStageSettings(
+                  'peerreview',
+                  ctx.rows.find((s) => s.model === 'peerreview')?.settings,
+                ).standards,
+              })
             : null,
       extra: { question: question ?? null, is_late: essay?.isLate ?? false },
     },

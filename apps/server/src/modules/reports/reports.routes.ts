@@ -8,14 +8,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCached } from '../../lib/answer-cache';
-import { getReport, scoreTable, updateReport } from './reports.service';
+import { getReport } from './get-report';
+import { scoreTable } from './score-table';
+import { updateReport } from './update-report';
 
 const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
 const reportParams = assignmentParams.extend({ rid: idParamSchema });
 
 /** Reports and the score page (part 2 §3, §7). */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, secret: app.signingSecret });
+  const reportIds = ({ id, aid, rid }: { id: number; aid: number; rid: number }) => ({
+    courseId: id,
+    assignmentId: aid,
+    reportId: rid,
+  });
 
   app.get('/courses/:id/assignments/:aid/reports/:rid/', {
     schema: {
@@ -24,10 +30,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ mode: z.string().max(20).optional() }),
       response: { 200: reportSchema },
     },
-    handler: async (request) => {
-      const { id, aid, rid } = request.params;
-      return getReport(deps(), request, id, aid, rid, pickLanguage(request.headers['accept-language']));
-    },
+    handler: async (request) =>
+      getReport({
+        db: app.db,
+        secret: app.signingSecret,
+        caller: request,
+        ids: reportIds(request.params),
+        lang: pickLanguage(request.headers['accept-language']),
+      }),
   });
 
   app.patch('/courses/:id/assignments/:aid/reports/:rid/', {
@@ -37,18 +47,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       body: reportUpdateSchema,
       response: { 200: reportSchema },
     },
-    handler: async (request) => {
-      const { id, aid, rid } = request.params;
-      return updateReport(
-        deps(),
-        request,
-        id,
-        aid,
-        rid,
-        request.body,
-        pickLanguage(request.headers['accept-language']),
-      );
-    },
+    handler: async (request) =>
+      updateReport({
+        db: app.db,
+        secret: app.signingSecret,
+        caller: request,
+        ids: reportIds(request.params),
+        body: request.body,
+        lang: pickLanguage(request.headers['accept-language']),
+      }),
   });
 
   app.get('/courses/:id/assignments/:aid/scores/', {
@@ -57,6 +64,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     // contract's type (kept once completed) rather than parsed again by its schema on the way
     // out; the reports test parses it with the schema instead.
     handler: async (request, reply) =>
-      sendCached(request, reply, await scoreTable(app.db, request, request.params.id, request.params.aid)),
+      sendCached(
+        request,
+        reply,
+        await scoreTable({
+          db: app.db,
+          caller: request,
+          ids: { courseId: request.params.id, assignmentId: request.params.aid },
+        }),
+      ),
   });
 };

@@ -2,9 +2,10 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type CourseResults, type Language, type ResultRow, sheetName } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
-import { assertManager, type Caller } from '../courses/courses.policy';
+import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import { buildCourseResults } from './results.service';
+import { buildCourseResults } from './course-results';
+import { assertCanReadResults } from './results.policy';
 
 const LABELS: Record<Language, Record<string, string>> = {
   ko: {
@@ -63,9 +64,15 @@ const PARTS = [
  * sheet of assignment scores, one row per learner (withdrawn learners last, marked), the total and
  * the five scores of each assignment, the sum and the converted score; a second sheet of weights.
  */
-export async function exportCourseResults(db: Db, caller: Caller, courseId: number, lang: Language) {
-  const m = await loadMembership(db, caller, courseId);
-  assertManager(m);
+export async function exportCourseResults(input: {
+  db: Db;
+  caller: Caller;
+  courseId: number;
+  lang: Language;
+}) {
+  const { db, courseId, lang } = input;
+  const m = await loadMembership(db, input.caller, courseId);
+  assertCanReadResults(m);
   const results = await buildCourseResults(db, courseId);
   return { name: m.course.name, stream: await writeWorkbook(results, lang) };
 }

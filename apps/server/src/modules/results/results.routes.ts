@@ -10,8 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCached } from '../../lib/answer-cache';
-import { courseResults, getWeights, myScore, personalScore, updateWeights } from './results.service';
+import { courseResults } from './course-results';
+import { myScore, personalScore } from './personal-score';
 import { exportCourseResults } from './results-export';
+import { getWeights, updateWeights } from './weights';
 
 const courseParams = z.object({ id: idParamSchema });
 const enrollParams = z.object({ id: idParamSchema, eid: idParamSchema });
@@ -24,7 +26,11 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
     // type and kept as the bytes sent while its rows stay the same, rather than parsed again by
     // its schema on the way out; the results test parses it with the schema instead.
     handler: async (request, reply) =>
-      sendCached(request, reply, await courseResults(app.db, request, request.params.id)),
+      sendCached(
+        request,
+        reply,
+        await courseResults({ db: app.db, caller: request, courseId: request.params.id }),
+      ),
   });
 
   app.get('/courses/:id/results/export/', {
@@ -34,12 +40,12 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
     handler: async (request, reply) => {
-      const { name, stream } = await exportCourseResults(
-        app.db,
-        request,
-        request.params.id,
-        pickLanguage(request.headers['accept-language']),
-      );
+      const { name, stream } = await exportCourseResults({
+        db: app.db,
+        caller: request,
+        courseId: request.params.id,
+        lang: pickLanguage(request.headers['accept-language']),
+      });
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header(
@@ -53,7 +59,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec shows this path without the trailing slash; the server ignores trailing slashes.
   app.get('/courses/:id/assignments/weights/', {
     schema: { tags: ['results'], params: courseParams, response: { 200: z.array(weightSchema) } },
-    handler: async (request) => getWeights(app.db, request, request.params.id),
+    handler: async (request) => getWeights({ db: app.db, caller: request, courseId: request.params.id }),
   });
   app.patch('/courses/:id/assignments/weights/', {
     schema: {
@@ -62,16 +68,23 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       body: weightsUpdateSchema,
       response: { 200: z.array(weightSchema) },
     },
-    handler: async (request) => updateWeights(app.db, request, request.params.id, request.body),
+    handler: async (request) =>
+      updateWeights({ db: app.db, caller: request, courseId: request.params.id, body: request.body }),
   });
 
   app.get('/courses/:id/enrolls/:eid/personal-score/', {
     schema: { tags: ['results'], params: enrollParams, response: { 200: personalScoreSchema } },
-    handler: async (request) => personalScore(app.db, request, request.params.id, request.params.eid),
+    handler: async (request) =>
+      personalScore({
+        db: app.db,
+        caller: request,
+        courseId: request.params.id,
+        enrollmentId: request.params.eid,
+      }),
   });
 
   app.get('/courses/:id/scores-by-learner/', {
     schema: { tags: ['results'], params: courseParams, response: { 200: personalScoreSchema } },
-    handler: async (request) => myScore(app.db, request, request.params.id),
+    handler: async (request) => myScore({ db: app.db, caller: request, courseId: request.params.id }),
   });
 };

@@ -1,48 +1,32 @@
 import type { MatchingPage } from '@pw/contract';
-import { codeAt, createMatching, type StageModel, stepsOf, validateMatching } from '@pw/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { createMatching, validateMatching } from '@pw/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assignments, peerMatchings, peerResponses, performances, stages } from '../../db/schema';
+import { peerMatchings, peerResponses, performances } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
+import { loadAssignment } from '../assignments/assignment-loader';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
+import type { AssignmentShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
-import { type Caller } from '../courses/courses.policy';
+import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { assertCanManageReviews } from './reviews.policy';
-import { assignmentPairs } from './reviews.service';
+import { assignmentPairs } from './reviews.queries';
 
-/** The assignment (of this course, for its managers) with its stages and current code. */
-async function managed(db: Db, caller: Caller, courseId: number, assignmentId: number) {
-  const m = await loadMembership(db, caller, courseId);
+export type AssignmentIds = { courseId: number; assignmentId: number };
+
+/** The assignment (of this course, for its managers) as its shape. */
+async function managed(db: Db, caller: Caller, ids: AssignmentIds) {
+  const m = await loadMembership(db, caller, ids.courseId);
   assertCanManageReviews(m);
-  const [a] = await db
-    .select()
-    .from(assignments)
-    .where(and(eq(assignments.id, assignmentId), eq(assignments.courseId, m.course.id)));
-  if (!a) throw new AppError('not_found');
-  const rows = await db
-    .select()
-    .from(stages)
-    .where(eq(stages.assignmentId, a.id))
-    .orderBy(asc(stages.position));
-  const steps = stepsOf(
-    rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
-  );
-  return { m, a, rows, code: codeAt(steps, a.stepIndex) };
+  return loadAssignment(db, { assignmentId: ids.assignmentId, courseId: m.course.id });
 }
 
-/** The participants who take part, with whether their essay is done. */
-
-/** GET …/matchings/: every reviewer with the essays they review (real names; managers only). */
-export async function matchingPage(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-): Promise<MatchingPage> {
-  const { a, rows } = await managed(db, caller, courseId, assignmentId);
-  const essayStage = rows.find((s) => s.model === 'essaywriting');
-  const peerStage = rows.find((s) => s.model === 'peerreview');
+/** The matching page of an assignment: every reviewer with the essays they review, by name. */
+async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<MatchingPage> {
+  const a = shape.row;
+  const essayStage = shape.stage('essaywriting');
+  const peerStage = shape.stage('peerreview');
   // Three independent reads at once; then each reviewer's row from maps (a row per reviewer, not
   // a scan of every pair and every performance per reviewer).
   const [people, pairs, reviewPerformances] = await Promise.all([
@@ -70,7 +54,7 @@ export async function matchingPage(
     targetsOf.set(x.reviewerId, list);
   }
   return {
-    peer_count: Number((peerStage?.settings as { peer_count?: number } | undefined)?.peer_count ?? 3),
+    peer_count: shape.peerCount,
     reviewers: people.map((p) => ({
       id: p.id,
       name: p.name,
@@ -79,6 +63,15 @@ export async function matchingPage(
       targets: targetsOf.get(p.id) ?? [],
     })),
   };
+}
+
+/** GET …/matchings/: every reviewer with the essays they review (real names; managers only). */
+export async function matchingPage(input: {
+  db: Db;
+  caller: Caller;
+  ids: AssignmentIds;
+}): Promise<MatchingPage> {
+  return readMatchingPage(input.db, await managed(input.db, input.caller, input.ids));
 }
 
 const ISSUE_MESSAGE: Record<string, string> = {
@@ -96,18 +89,19 @@ const ISSUE_MESSAGE: Record<string, string> = {
  * peer-review step only, after the domain's validation (400 with a message per problem). Pairs
  * that survive keep their reviews; self-reviews stay.
  */
-export async function resetMatchings(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-  request: { matchings: { reviewer: number; target: number }[] } | { automatic: true },
-) {
-  const { a, rows, code } = await managed(db, caller, courseId, assignmentId);
-  if (code !== 'PE') throw new AppError('matching_not_open');
-  const essayStage = rows.find((s) => s.model === 'essaywriting');
-  const peerStage = rows.find((s) => s.model === 'peerreview');
-  const peerCount = Number((peerStage?.settings as { peer_count?: number } | undefined)?.peer_count ?? 3);
+export async function resetMatchings(input: {
+  db: Db;
+  caller: Caller;
+  ids: AssignmentIds;
+  request: { matchings: { reviewer: number; target: number }[] } | { automatic: true };
+}) {
+  const { db, request } = input;
+  const shape = await managed(db, input.caller, input.ids);
+  const a = shape.row;
+  if (shape.code !== 'PE') throw new AppError('matching_not_open');
+  const essayStage = shape.stage('essaywriting');
+  const peerStage = shape.stage('peerreview');
+  const peerCount = shape.peerCount;
   await db.transaction(async (tx) => {
     await lockAssignmentWork(tx, a.id, 'exclusive');
     const people = await activeParticipants(tx, a.id, essayStage?.id);
@@ -178,5 +172,5 @@ export async function resetMatchings(
         );
     }
   });
-  return matchingPage(db, caller, courseId, assignmentId);
+  return readMatchingPage(db, shape);
 }

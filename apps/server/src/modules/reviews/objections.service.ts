@@ -1,130 +1,93 @@
-import { type Objection, saveRule } from '@pw/contract';
-import { type StageModel, stepsOf } from '@pw/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { saveRule } from '@pw/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { assignments, objections, peerMatchings, reviewAudit, stages } from '../../db/schema';
+import { objections, reviewAudit } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type Caller, type Membership } from '../courses/courses.policy';
+import { loadAssignment } from '../assignments/assignment-loader';
+import type { Caller, Membership } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import { assertAuthor, assertCanManageReviews } from './reviews.policy';
-import { objectionStatus } from './reviews.service';
+import {
+  assertCanChangeObjection,
+  assertCanObject,
+  assertCanReadObjection,
+  assertCanRuleOnObjection,
+  OBJECTION_STATUS,
+  objectionStatusName,
+  rulingStatus,
+} from './objections.policy';
+import { objectionView } from './reviews.presenter';
+import { matchingOf } from './reviews.queries';
 
-type ObjectionRow = typeof objections.$inferSelect;
+/** The use cases of objections: the essay's author files them, the instructor and assistants rule. */
 
-const present = (o: ObjectionRow): Objection => ({
-  id: o.id,
-  matching: o.matchingId,
-  comment: o.comment,
-  status: objectionStatus(o.status),
-  ruling_reason: o.rulingReason,
-  created_at: o.createdAt.toISOString(),
-});
+export type ObjectionIds = { courseId: number; assignmentId: number; objectionId: number };
 
 /** The matching (of an assignment of this course) and whether the feedback step is open now. */
 async function matchingIn(db: Db | Tx, m: Membership, assignmentId: number, matchingId: number) {
-  const [row] = await db
-    .select({ matching: peerMatchings, a: assignments })
-    .from(peerMatchings)
-    .innerJoin(assignments, eq(assignments.id, peerMatchings.assignmentId))
-    .where(
-      and(
-        eq(peerMatchings.id, matchingId),
-        eq(assignments.id, assignmentId),
-        eq(assignments.courseId, m.course.id),
-      ),
-    );
-  if (!row) throw new AppError('not_found');
-  const rows = await db
-    .select()
-    .from(stages)
-    .where(eq(stages.assignmentId, assignmentId))
-    .orderBy(asc(stages.position));
-  const steps = stepsOf(
-    rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
-  );
-  const open = saveRule(steps, row.a.stepIndex, 'feedbackreview', new Date()) === null;
-  return { ...row, open };
+  const shape = await loadAssignment(db, { assignmentId, courseId: m.course.id });
+  const matching = await matchingOf(db, shape, matchingId);
+  const open = saveRule(shape.steps, shape.stepIndex, 'feedbackreview', new Date()) === null;
+  return { matching, open };
 }
 
-async function objectionIn(db: Db | Tx, m: Membership, assignmentId: number, objectionId: number) {
-  const [o] = await db.select().from(objections).where(eq(objections.id, objectionId));
+async function objectionIn(db: Db | Tx, m: Membership, ids: ObjectionIds) {
+  const [o] = await db.select().from(objections).where(eq(objections.id, ids.objectionId));
   if (!o) throw new AppError('not_found');
-  const ctx = await matchingIn(db, m, assignmentId, o.matchingId);
-  return { o, ...ctx };
+  return { o, ...(await matchingIn(db, m, ids.assignmentId, o.matchingId)) };
 }
 
 /** POST …/objections/: the essay's author objects to one completed review, in the feedback step; one per review. */
-export async function createObjection(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-  body: { matching: number; comment: string },
-) {
-  const m = await loadMembership(db, caller, courseId);
-  const ctx = await matchingIn(db, m, assignmentId, body.matching);
-  assertAuthor(m, ctx.matching);
-  if (!ctx.matching.isCompleted) throw new AppError('not_found');
-  if (!ctx.open) throw new AppError('objection_not_open');
+export async function createObjection(input: {
+  db: Db;
+  caller: Caller;
+  ids: { courseId: number; assignmentId: number };
+  body: { matching: number; comment: string };
+}) {
+  const { db, ids, body } = input;
+  const m = await loadMembership(db, input.caller, ids.courseId);
+  const { matching, open } = await matchingIn(db, m, ids.assignmentId, body.matching);
+  assertCanObject(m, matching, open);
   const [o] = await db
     .insert(objections)
-    .values({ matchingId: body.matching, comment: body.comment.trim() })
+    .values({ matchingId: matching.id, comment: body.comment.trim() })
     .returning();
   if (!o) throw new AppError('not_found');
-  return present(o);
+  return objectionView(o);
 }
 
 /** GET …/objections/{id}/: its author, the instructor and assistants. */
-export async function getObjection(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-  objectionId: number,
-) {
-  const m = await loadMembership(db, caller, courseId);
-  const ctx = await objectionIn(db, m, assignmentId, objectionId);
-  if (!(m.isInstructor || m.isAssistant)) assertAuthor(m, ctx.matching);
-  return present(ctx.o);
+export async function getObjection(input: { db: Db; caller: Caller; ids: ObjectionIds }) {
+  const { db, ids } = input;
+  const m = await loadMembership(db, input.caller, ids.courseId);
+  const { o, matching } = await objectionIn(db, m, ids);
+  assertCanReadObjection(m, matching);
+  return objectionView(o);
 }
 
 /** PATCH …/objections/{id}/ `{comment}`: its author, while the feedback step runs and it awaits a ruling. */
-export async function updateObjection(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-  objectionId: number,
-  comment: string,
-) {
-  const m = await loadMembership(db, caller, courseId);
-  const ctx = await objectionIn(db, m, assignmentId, objectionId);
-  assertAuthor(m, ctx.matching);
-  if (!ctx.open || ctx.o.status !== 0) throw new AppError('objection_not_open');
+export async function updateObjection(input: { db: Db; caller: Caller; ids: ObjectionIds; comment: string }) {
+  const { db, ids } = input;
+  const m = await loadMembership(db, input.caller, ids.courseId);
+  const ctx = await objectionIn(db, m, ids);
+  assertCanChangeObjection(m, ctx.matching, ctx.o, ctx.open);
   const [o] = await db
     .update(objections)
-    .set({ comment: comment.trim() })
-    .where(and(eq(objections.id, objectionId), eq(objections.status, 0)))
+    .set({ comment: input.comment.trim() })
+    .where(and(eq(objections.id, ids.objectionId), eq(objections.status, OBJECTION_STATUS.pending)))
     .returning();
   if (!o) throw new AppError('objection_not_open');
-  return present(o);
+  return objectionView(o);
 }
 
 /** DELETE …/objections/{id}/: its author withdraws it, while the feedback step runs and before a ruling. */
-export async function withdrawObjection(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-  objectionId: number,
-) {
-  const m = await loadMembership(db, caller, courseId);
-  const ctx = await objectionIn(db, m, assignmentId, objectionId);
-  assertAuthor(m, ctx.matching);
-  if (!ctx.open || ctx.o.status !== 0) throw new AppError('objection_not_open');
+export async function withdrawObjection(input: { db: Db; caller: Caller; ids: ObjectionIds }) {
+  const { db, ids } = input;
+  const m = await loadMembership(db, input.caller, ids.courseId);
+  const ctx = await objectionIn(db, m, ids);
+  assertCanChangeObjection(m, ctx.matching, ctx.o, ctx.open);
   const gone = await db
     .delete(objections)
-    .where(and(eq(objections.id, objectionId), eq(objections.status, 0)))
+    .where(and(eq(objections.id, ids.objectionId), eq(objections.status, OBJECTION_STATUS.pending)))
     .returning({ id: objections.id });
   if (gone.length === 0) throw new AppError('objection_not_open');
 }
@@ -134,37 +97,40 @@ export async function withdrawObjection(
  * rejects an objection, always with a reason the learner then sees; the ruling is audited.
  * (An accepted objection's point changes go through the review adjustment, also audited.)
  */
-export async function ruleOnObjection(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-  objectionId: number,
-  body: { accepted: boolean; reason: string },
-) {
-  const m = await loadMembership(db, caller, courseId);
-  assertCanManageReviews(m);
+export async function ruleOnObjection(input: {
+  db: Db;
+  caller: Caller;
+  ids: ObjectionIds;
+  body: { accepted: boolean; reason: string };
+}) {
+  const { db, caller, ids, body } = input;
+  const m = await loadMembership(db, caller, ids.courseId);
+  assertCanRuleOnObjection(m);
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(objections).where(eq(objections.id, objectionId)).for('update');
+    const [locked] = await tx
+      .select()
+      .from(objections)
+      .where(eq(objections.id, ids.objectionId))
+      .for('update');
     if (!locked) throw new AppError('not_found');
-    const ctx = await objectionIn(tx, m, assignmentId, objectionId);
+    const { matching } = await objectionIn(tx, m, ids);
     const now = new Date();
-    const status = body.accepted ? 1 : 2;
+    const status = rulingStatus(body.accepted);
     const reason = body.reason.trim();
     const [o] = await tx
       .update(objections)
       .set({ status, rulingReason: reason, ruledBy: caller.user.id, ruledAt: now })
-      .where(eq(objections.id, objectionId))
+      .where(eq(objections.id, ids.objectionId))
       .returning();
     await tx.insert(reviewAudit).values({
-      matchingId: ctx.matching.id,
+      matchingId: matching.id,
       kind: 'objection_ruling',
       actorId: caller.user.id,
-      before: { status: objectionStatus(locked.status), reason: locked.rulingReason },
-      after: { status: objectionStatus(status), reason },
+      before: { status: objectionStatusName(locked.status), reason: locked.rulingReason },
+      after: { status: objectionStatusName(status), reason },
       reason,
     });
     if (!o) throw new AppError('not_found');
-    return present(o);
+    return objectionView(o);
   });
 }

@@ -1,3 +1,4 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { AppError } from '../../lib/errors';
 import { isManager, type Membership } from '../courses/courses.policy';
 
@@ -14,7 +15,25 @@ export function assertAuthor(m: Membership, matching: Pair) {
     throw new AppError('not_found');
 }
 
+/** The author rates a completed review of their essay (an unfinished one: 404). */
+export function assertCanRate(m: Membership, matching: Pair & { isCompleted: boolean }) {
+  assertAuthor(m, matching);
+  if (!matching.isCompleted) throw new AppError('not_found');
+}
+
 /** The instructor and assistants see real names, adjust points, rule on objections and re-match. */
 export function assertCanManageReviews(m: Membership) {
   if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');
+}
+
+/** Reviews and ratings are written only by a learner taking part (not waiting for approval). */
+export function assertParticipating(status: number | undefined) {
+  if (status !== PARTICIPATION_STATUS.participating) throw new AppError('not_participating');
+}
+
+/** The self-review waits until every peer (not self) review of the reviewer is done. */
+export function assertSelfReviewOpen(matching: Pair, ordered: readonly (Pair & { isCompleted: boolean })[]) {
+  if (matching.reviewerId !== matching.targetId) return;
+  if (ordered.some((x) => x.reviewerId !== x.targetId && !x.isCompleted))
+    throw new AppError('self_review_locked');
 }

@@ -14,6 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../lib/send-json';
+import { adjustReview } from './adjust-review';
+import { getPeerReview } from './get-peer-review';
 import { matchingPage, resetMatchings } from './matchings.service';
 import {
   createObjection,
@@ -22,13 +24,9 @@ import {
   updateObjection,
   withdrawObjection,
 } from './objections.service';
-import {
-  adjustReview,
-  getPeerReview,
-  getReviewForInstructor,
-  rateReview,
-  savePeerReview,
-} from './reviews.service';
+import { rateReview } from './rate-review';
+import { getReviewForInstructor } from './review-for-instructor';
+import { savePeerReview } from './save-peer-review';
 
 const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
 const matchingParams = assignmentParams.extend({ mid: idParamSchema });
@@ -81,14 +79,26 @@ const adjustmentSchema = z.object({
 
 /** Peer review, feedback review, objections and the matching page (part 2 §3, §7). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, secret: app.signingSecret });
+  const matchingIds = ({ id, aid, mid }: { id: number; aid: number; mid: number }) => ({
+    courseId: id,
+    assignmentId: aid,
+    matchingId: mid,
+  });
+  const objectionIds = ({ id, aid, oid }: { id: number; aid: number; oid: number }) => ({
+    courseId: id,
+    assignmentId: aid,
+    objectionId: oid,
+  });
 
   app.get(`${base}/performances/peerreview-matching/:mid/`, {
     schema: { tags: ['reviews'], params: matchingParams, response: { 200: peerReviewSchema } },
-    handler: async (request) => {
-      const { id, aid, mid } = request.params;
-      return getPeerReview(deps(), request, id, aid, mid);
-    },
+    handler: async (request) =>
+      getPeerReview({
+        db: app.db,
+        secret: app.signingSecret,
+        caller: request,
+        ids: matchingIds(request.params),
+      }),
   });
 
   app.patch(`${base}/performances/peerreview-matching/:mid/`, {
@@ -98,18 +108,20 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       body: peerReviewSaveSchema,
       response: { 200: peerReviewSchema },
     },
-    handler: async (request) => {
-      const { id, aid, mid } = request.params;
-      return savePeerReview(deps(), request, id, aid, mid, request.body);
-    },
+    handler: async (request) =>
+      savePeerReview({
+        db: app.db,
+        secret: app.signingSecret,
+        caller: request,
+        ids: matchingIds(request.params),
+        body: request.body,
+      }),
   });
 
   app.get(`${base}/performances/peerreview-matching/:mid/instructor/`, {
     schema: { tags: ['reviews'], params: matchingParams, response: { 200: instructorViewSchema } },
-    handler: async (request) => {
-      const { id, aid, mid } = request.params;
-      return getReviewForInstructor(deps(), request, id, aid, mid);
-    },
+    handler: async (request) =>
+      getReviewForInstructor({ db: app.db, caller: request, ids: matchingIds(request.params) }),
   });
 
   app.patch(`${base}/performances/peerreview-matching/:mid/instructor/`, {
@@ -119,10 +131,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       body: adjustmentSchema,
       response: { 200: instructorViewSchema },
     },
-    handler: async (request) => {
-      const { id, aid, mid } = request.params;
-      return adjustReview(deps(), request, id, aid, mid, request.body);
-    },
+    handler: async (request) =>
+      adjustReview({ db: app.db, caller: request, ids: matchingIds(request.params), body: request.body }),
   });
 
   app.patch(`${base}/performances/feedbackreview-matching/:mid/`, {
@@ -132,10 +142,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       body: feedbackRatingSchema,
       response: { 200: feedbackRatingResponseSchema },
     },
-    handler: async (request) => {
-      const { id, aid, mid } = request.params;
-      return rateReview(deps(), request, id, aid, mid, request.body);
-    },
+    handler: async (request) =>
+      rateReview({ db: app.db, caller: request, ids: matchingIds(request.params), body: request.body }),
   });
 
   app.post(`${base}/objections/`, {
@@ -146,17 +154,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: objectionSchema },
     },
     handler: async (request, reply) => {
-      const { id, aid } = request.params;
-      return reply.code(201).send(await createObjection(app.db, request, id, aid, request.body));
+      const ids = { courseId: request.params.id, assignmentId: request.params.aid };
+      return reply
+        .code(201)
+        .send(await createObjection({ db: app.db, caller: request, ids, body: request.body }));
     },
   });
 
   app.get(`${base}/objections/:oid/`, {
     schema: { tags: ['reviews'], params: objectionParams, response: { 200: objectionSchema } },
-    handler: async (request) => {
-      const { id, aid, oid } = request.params;
-      return getObjection(app.db, request, id, aid, oid);
-    },
+    handler: async (request) =>
+      getObjection({ db: app.db, caller: request, ids: objectionIds(request.params) }),
   });
 
   app.patch(`${base}/objections/:oid/`, {
@@ -166,17 +174,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       body: objectionUpdateSchema,
       response: { 200: objectionSchema },
     },
-    handler: async (request) => {
-      const { id, aid, oid } = request.params;
-      return updateObjection(app.db, request, id, aid, oid, request.body.comment);
-    },
+    handler: async (request) =>
+      updateObjection({
+        db: app.db,
+        caller: request,
+        ids: objectionIds(request.params),
+        comment: request.body.comment,
+      }),
   });
 
   app.delete(`${base}/objections/:oid/`, {
     schema: { tags: ['reviews'], params: objectionParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      const { id, aid, oid } = request.params;
-      await withdrawObjection(app.db, request, id, aid, oid);
+      await withdrawObjection({ db: app.db, caller: request, ids: objectionIds(request.params) });
       return reply.code(204).send(null);
     },
   });
@@ -188,10 +198,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       body: objectionRulingSchema,
       response: { 200: objectionSchema },
     },
-    handler: async (request) => {
-      const { id, aid, oid } = request.params;
-      return ruleOnObjection(app.db, request, id, aid, oid, request.body);
-    },
+    handler: async (request) =>
+      ruleOnObjection({ db: app.db, caller: request, ids: objectionIds(request.params), body: request.body }),
   });
 
   app.get(`${base}/matchings/`, {
@@ -200,7 +208,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     // sent with JSON.stringify rather than parsed again by its schema on the way out; the reviews
     // test parses it with the schema and requires it unchanged.
     handler: async (request, reply) =>
-      sendJson(reply, await matchingPage(app.db, request, request.params.id, request.params.aid)),
+      sendJson(
+        reply,
+        await matchingPage({
+          db: app.db,
+          caller: request,
+          ids: { courseId: request.params.id, assignmentId: request.params.aid },
+        }),
+      ),
   });
 
   app.post(`${base}/matchings-reset/`, {
@@ -211,6 +226,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: matchingPageSchema },
     },
     handler: async (request) =>
-      resetMatchings(app.db, request, request.params.id, request.params.aid, request.body),
+      resetMatchings({
+        db: app.db,
+        caller: request,
+        ids: { courseId: request.params.id, assignmentId: request.params.aid },
+        request: request.body,
+      }),
   });
 };

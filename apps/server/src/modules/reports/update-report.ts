@@ -1,0 +1,61 @@
+import type { Language } from '@pw/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { reports } from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import type { Caller } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
+import { readReport } from './get-report';
+import { recomputeIfComplete } from './recompute';
+import { assertCanEditReport, assertCanReadReport } from './reports.policy';
+import { type ReportIds, reportWithName, visibleAssignment } from './reports.queries';
+
+type ReportUpdate = { comment?: { content: string }; revisement_score?: number | null; initialise?: true };
+
+/**
+ * PATCH …/reports/{id}/: the instructor or an assistant writes the comment or the revision score
+ * (0..max, one decimal). The first revision score given is kept as `origin_revisement_score`;
+ * `initialise` restores it. A change to the score recomputes the class when the assignment is
+ * complete (totals and ranks follow).
+ */
+export async function updateReport(input: {
+  db: Db;
+  secret: string;
+  caller: Caller;
+  ids: ReportIds;
+  body: ReportUpdate;
+  lang?: Language;
+}) {
+  const { db, caller, ids, body } = input;
+  const m = await loadMembership(db, caller, ids.courseId);
+  assertCanEditReport(m);
+  const shape = await visibleAssignment(db, m, ids.assignmentId);
+  await db.transaction(async (tx) => {
+    const [report] = await tx
+      .select()
+      .from(reports)
+      .where(and(eq(reports.id, ids.reportId), eq(reports.assignmentId, shape.row.id)))
+      .for('update');
+    if (!report) throw new AppError('not_found');
+    const patch: Partial<typeof reports.$inferInsert> = {};
+    if (body.comment !== undefined) {
+      patch.comment = body.comment.content.trim() || null;
+      patch.commentedBy = caller.user.id;
+    }
+    if (body.initialise) patch.revisementScore = report.originRevisementScore;
+    else if (body.revisement_score !== undefined) {
+      const max = shape.maxima.RE;
+      const score = body.revisement_score;
+      if (score !== null && (score > max || Math.round(score * 10) !== score * 10))
+        throw validationError({ revisement_score: [`validation.revision_score|${max}`] });
+      patch.revisementScore = score;
+      if (report.originRevisementScore === null && score !== null) patch.originRevisementScore = score;
+    }
+    await tx.update(reports).set(patch).where(eq(reports.id, ids.reportId));
+    if (patch.revisementScore !== undefined) await recomputeIfComplete(tx, shape.row.id);
+  });
+  // The answer is the report as its managers now read it (the assignment's shape is unchanged).
+  const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
+  const mine = assertCanReadReport(m, report, shape.code === 'CO');
+  return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine });
+}

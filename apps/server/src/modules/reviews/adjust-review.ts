@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { peerMatchings, peerResponses, reviewAudit } from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import type { Standard } from '../assignments/assignment-shape';
+import type { Caller } from '../courses/courses.policy';
+import { loadMembership } from '../courses/membership';
+import { recomputeIfComplete } from '../reports/recompute';
+import { readReviewForInstructor } from './review-for-instructor';
+import { assertCanManageReviews } from './reviews.policy';
+import { loadMatching, lockMatching, type MatchingIds, matchingOf, responsesOf } from './reviews.queries';
+
+type Adjustment = { id: number; edited_point: number | null };
+
+/** Every adjusted standard exists and the point is within its maximum (400 otherwise). */
+function checkAdjustments(standards: readonly Standard[], responses: readonly Adjustment[]) {
+  const fields: Record<string, string[]> = {};
+  for (const r of responses) {
+    const standard = standards[r.id];
+    if (!standard) fields.responses = ['validation.invalid'];
+    else if (r.edited_point !== null && r.edited_point > standard.max_point)
+      fields[`responses.${r.id}.edited_point`] = [`validation.review_point|${standard.max_point}`];
+  }
+  if (Object.keys(fields).length) throw validationError(fields);
+}
+
+/**
+ * PATCH …/peerreview-matching/{id}/instructor/ `{responses: [{id, edited_point}], instructor_comment}`:
+ * the instructor or an assistant adjusts a completed review's points with a reason. An edited
+ * point equal to the original is stored as null (no adjustment); every change is audited.
+ */
+export async function adjustReview(input: {
+  db: Db;
+  caller: Caller;
+  ids: MatchingIds;
+  body: { responses: Adjustment[]; instructor_comment: string };
+}) {
+  const { db, caller, ids, body } = input;
+  const m = await loadMembership(db, caller, ids.courseId);
+  assertCanManageReviews(m);
+  return db.transaction(async (tx) => {
+    const locked = await lockMatching(tx, ids.matchingId);
+    const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
+    if (!matching.isCompleted) throw new AppError('not_found');
+    const stored = await responsesOf(tx, [matching.id]);
+    checkAdjustments(shape.standards, body.responses);
+    const before = stored.map((x) => ({ id: x.standardIndex, edited_point: x.editedPoint }));
+    const after: Adjustment[] = [];
+    for (const r of body.responses) {
+      const row = stored.find((x) => x.standardIndex === r.id);
+      if (!row) continue;
+      const edited = r.edited_point === null || r.edited_point === row.point ? null : r.edited_point;
+      after.push({ id: r.id, edited_point: edited });
+      await tx.update(peerResponses).set({ editedPoint: edited }).where(eq(peerResponses.id, row.id));
+    }
+    const reason = body.instructor_comment.trim();
+    await tx
+      .update(peerMatchings)
+      .set({ instructorComment: reason })
+      .where(eq(peerMatchings.id, matching.id));
+    await tx.insert(reviewAudit).values({
+      matchingId: matching.id,
+      kind: 'adjustment',
+      actorId: caller.user.id,
+      before: { responses: before, instructor_comment: locked.instructorComment },
+      after: { responses: after, instructor_comment: reason },
+      reason,
+    });
+    // After completion an adjustment changes the reports at once.
+    await recomputeIfComplete(tx, shape.row.id);
+    return readReviewForInstructor(tx, shape, await matchingOf(tx, shape, matching.id));
+  });
+}

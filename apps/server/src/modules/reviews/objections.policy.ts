@@ -1,0 +1,48 @@
+import { AppError } from '../../lib/errors';
+import { isManager, type Membership } from '../courses/courses.policy';
+import { assertAuthor, assertCanManageReviews } from './reviews.policy';
+
+/** An objection's `status` column: awaiting a ruling, then accepted or rejected. */
+export const OBJECTION_STATUS = { pending: 0, accepted: 1, rejected: 2 } as const;
+
+const STATUS_NAMES = ['pending', 'accepted', 'rejected'] as const;
+/** The status as the API names it (an unknown value reads as pending). */
+export const objectionStatusName = (n: number) => STATUS_NAMES[n] ?? 'pending';
+
+/** The status a ruling gives. */
+export const rulingStatus = (accepted: boolean) =>
+  accepted ? OBJECTION_STATUS.accepted : OBJECTION_STATUS.rejected;
+
+type Reviewed = { reviewerId: number; targetId: number; isCompleted: boolean };
+
+/**
+ * The essay's author objects to a completed review of it by someone else (anyone else, and an
+ * unfinished review: 404), only while the feedback step runs.
+ */
+export function assertCanObject(m: Membership, matching: Reviewed, feedbackOpen: boolean) {
+  assertAuthor(m, matching);
+  if (!matching.isCompleted) throw new AppError('not_found');
+  if (!feedbackOpen) throw new AppError('objection_not_open');
+}
+
+/** An objection is read by its author, the instructor and assistants. */
+export function assertCanReadObjection(m: Membership, matching: Reviewed) {
+  if (!isManager(m)) assertAuthor(m, matching);
+}
+
+/** Its author changes or withdraws an objection while the feedback step runs and it awaits a ruling. */
+export function assertCanChangeObjection(
+  m: Membership,
+  matching: Reviewed,
+  objection: { status: number },
+  feedbackOpen: boolean,
+) {
+  assertAuthor(m, matching);
+  if (!feedbackOpen || objection.status !== OBJECTION_STATUS.pending)
+    throw new AppError('objection_not_open');
+}
+
+/** The instructor and assistants rule on objections. */
+export function assertCanRuleOnObjection(m: Membership) {
+  assertCanManageReviews(m);
+}
