@@ -11,9 +11,10 @@ export type LoadOptions = {
   /**
    * Lock the assignment row for the caller's transaction: `update` waits for a stage move (which
    * locks the same row), so what the caller decides still holds when it writes; `skip` returns
-   * null when another transaction holds it (the scheduler passes it by).
+   * null when another transaction holds it (the scheduler passes it by); `share` lets other
+   * readers in but waits for a stage move, and holds one off until the caller commits.
    */
-  lock?: 'update' | 'skip';
+  lock?: 'update' | 'skip' | 'share';
 };
 
 /**
@@ -37,7 +38,9 @@ export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise
     ? query.for('update')
     : lock === 'skip'
       ? query.for('update', { skipLocked: true })
-      : query);
+      : lock === 'share'
+        ? query.for('share')
+        : query);
   if (!row) {
     if (lock === 'skip') return null;
     throw new AppError('not_found');
