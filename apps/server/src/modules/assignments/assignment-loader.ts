@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { assignments, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AssignmentShape, shapeOf } from './assignment-shape';
+import { type AssignmentShape, type StagesShape, shapeOf, stagesShapeOf } from './assignment-shape';
 
 export type LoadOptions = {
   assignmentId: number;
@@ -45,10 +45,17 @@ export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise
     if (lock === 'skip') return null;
     throw new AppError('not_found');
   }
-  const rows = await db
-    .select()
-    .from(stages)
-    .where(eq(stages.assignmentId, row.id))
-    .orderBy(asc(stages.position));
-  return shapeOf(row, rows);
+  return shapeOf(row, await stageRows(db, row.id));
+}
+
+function stageRows(db: Db | Tx, assignmentId: number) {
+  return db.select().from(stages).where(eq(stages.assignmentId, assignmentId)).orderBy(asc(stages.position));
+}
+
+/**
+ * Only the stages of an assignment (typed, without its row or position): for a caller that knows
+ * the assignment and needs no more than its settings (the scoring input by id).
+ */
+export async function loadStages(db: Db | Tx, assignmentId: number): Promise<StagesShape> {
+  return stagesShapeOf(await stageRows(db, assignmentId));
 }

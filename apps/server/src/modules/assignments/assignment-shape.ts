@@ -55,28 +55,24 @@ export type AssignmentShape<R extends ShapeRow = AssignmentRow> = {
 
 const PEER_COUNT_DEFAULT = 3;
 
-/** The shape of an assignment from its row and its stage rows (pure; any order of rows). */
-export function shapeOf<R extends ShapeRow>(row: R, stageRows: readonly StageRow[]): AssignmentShape<R> {
+/** What the stages alone tell (no position): the scoring input needs only this. */
+export type StagesShape = Pick<
+  AssignmentShape<ShapeRow>,
+  'stages' | 'stage' | 'peerCount' | 'standards' | 'maxima'
+>;
+
+/** The stages' part of the shape, from the stage rows (pure; any order of rows). */
+export function stagesShapeOf(stageRows: readonly StageRow[]): StagesShape {
   const ordered = [...stageRows].sort((x, y) => x.position - y.position);
   const typed = ordered.map(
     (s) => ({ ...s, settings: readStageSettings(s.model, s.settings), stored: s.settings }) as AnyStage,
   );
   const byModel = new Map(typed.map((s) => [s.model, s]));
   const stage = <M extends StageModel>(model: M) => byModel.get(model) as Stage<M> | undefined;
-  const steps = stepsOf(typed.map((s) => ({ model: s.model, startAt: s.startAt, endAt: s.endAt })));
   const peer = stage('peerreview')?.settings;
-  const code = codeAt(steps, row.stepIndex);
   return {
-    row,
     stages: typed,
-    steps,
-    stepIndex: row.stepIndex,
-    code,
-    isComplete: row.stepIndex >= steps.length,
     stage,
-    isOpen: (model) => isModelOpen(steps, row.stepIndex, model),
-    stepOf: (model) => steps.findIndex((s) => s.models.includes(model)),
-    startedModels: new Set(steps.slice(0, Math.max(0, row.stepIndex + 1)).flatMap((s) => s.models)),
     peerCount: Number(peer?.peer_count ?? PEER_COUNT_DEFAULT),
     standards: peer?.standards ?? [],
     maxima: {
@@ -86,6 +82,23 @@ export function shapeOf<R extends ShapeRow>(row: R, stageRows: readonly StageRow
       FE: Number(stage('feedbackreview')?.settings.max_review_score ?? 0),
       RE: Number(stage('revisement')?.settings.max_revisement_score ?? 0),
     },
+  };
+}
+
+/** The shape of an assignment from its row and its stage rows (pure; any order of rows). */
+export function shapeOf<R extends ShapeRow>(row: R, stageRows: readonly StageRow[]): AssignmentShape<R> {
+  const part = stagesShapeOf(stageRows);
+  const steps = stepsOf(part.stages.map((s) => ({ model: s.model, startAt: s.startAt, endAt: s.endAt })));
+  return {
+    ...part,
+    row,
+    steps,
+    stepIndex: row.stepIndex,
+    code: codeAt(steps, row.stepIndex),
+    isComplete: row.stepIndex >= steps.length,
+    isOpen: (model) => isModelOpen(steps, row.stepIndex, model),
+    stepOf: (model) => steps.findIndex((s) => s.models.includes(model)),
+    startedModels: new Set(steps.slice(0, Math.max(0, row.stepIndex + 1)).flatMap((s) => s.models)),
   };
 }
 

@@ -7,18 +7,22 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { feedbackMatchings, peerMatchings, peerResponses, reports } from '../../db/schema';
-import { loadAssignment } from '../assignments/assignment-loader';
-import type { AssignmentShape } from '../assignments/assignment-shape';
+import { loadStages } from '../assignments/assignment-loader';
+import type { StagesShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
+
+/** The part of an assignment's shape scoring reads: its id and its stages. */
+export type ScoringShape = StagesShape & { row: { id: number } };
 
 /**
  * The assignment to score: its shape when the caller has it (a stage move passes the one it
- * locked), or its id (read here).
+ * locked), or its id (its stages read here).
  */
-export type ScoredAssignment = number | AssignmentShape;
+export type ScoredAssignment = number | ScoringShape;
 
-async function shapeFor(db: Db | Tx, assignment: ScoredAssignment) {
-  return typeof assignment === 'number' ? loadAssignment(db, { assignmentId: assignment }) : assignment;
+async function shapeFor(db: Db | Tx, assignment: ScoredAssignment): Promise<ScoringShape> {
+  if (typeof assignment !== 'number') return assignment;
+  return { row: { id: assignment }, ...(await loadStages(db, assignment)) };
 }
 
 /** What a stored report holds in `scores`: the engine's result for the learner and the class. */
