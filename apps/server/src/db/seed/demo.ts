@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { createMatching } from '@pw/domain';
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -414,9 +415,13 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
       ])
       .returning({ id: stages.id, model: stages.model });
     if (a.stepIndex < 0) continue;
-    await db
-      .insert(participations)
-      .values(seats.map((enrollmentId) => ({ assignmentId: a.id, enrollmentId, status: 1 })));
+    await db.insert(participations).values(
+      seats.map((enrollmentId) => ({
+        assignmentId: a.id,
+        enrollmentId,
+        status: PARTICIPATION_STATUS.participating,
+      })),
+    );
     if (a.stepIndex < 1) continue;
     const essayStage = rows.find((r) => r.model === 'essaywriting');
     await db.insert(performances).values(
@@ -708,9 +713,13 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
     ])
     .returning({ id: stages.id, model: stages.model });
   const stageOf = (model: string) => rows.find((r) => r.model === model)?.id ?? 0;
-  await db
-    .insert(participations)
-    .values(seats.map((enrollmentId) => ({ assignmentId: a.id, enrollmentId, status: 1 })));
+  await db.insert(participations).values(
+    seats.map((enrollmentId) => ({
+      assignmentId: a.id,
+      enrollmentId,
+      status: PARTICIPATION_STATUS.participating,
+    })),
+  );
   await db.insert(performances).values([
     ...seats.map((enrollmentId, i) => ({
       stageId: stageOf('essaywriting'),
@@ -941,9 +950,13 @@ async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
     .returning({ id: stages.id, model: stages.model });
   const essayStage = rows.find((r) => r.model === 'essaywriting')?.id ?? 0;
   const peerStage = rows.find((r) => r.model === 'peerreview')?.id ?? 0;
-  await db
-    .insert(participations)
-    .values(seats.map((enrollmentId) => ({ assignmentId: a.id, enrollmentId, status: 1 })));
+  await db.insert(participations).values(
+    seats.map((enrollmentId) => ({
+      assignmentId: a.id,
+      enrollmentId,
+      status: PARTICIPATION_STATUS.participating,
+    })),
+  );
   await db.insert(performances).values([
     ...seats.map((enrollmentId, i) => {
       const text = `${REVIEW_ESSAYS[i % REVIEW_ESSAYS.length]} (${i + 1})`;

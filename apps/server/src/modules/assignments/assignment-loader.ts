@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { assignments, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AssignmentShape, shapeOf } from './assignment-shape';
+import { type AssignmentShape, type StagesShape, shapeOf, stagesShapeOf } from './assignment-shape';
 
 export type LoadOptions = {
   assignmentId: number;
@@ -11,9 +11,10 @@ export type LoadOptions = {
   /**
    * Lock the assignment row for the caller's transaction: `update` waits for a stage move (which
    * locks the same row), so what the caller decides still holds when it writes; `skip` returns
-   * null when another transaction holds it (the scheduler passes it by).
+   * null when another transaction holds it (the scheduler passes it by); `share` lets other
+   * readers in but waits for a stage move, and holds one off until the caller commits.
    */
-  lock?: 'update' | 'skip';
+  lock?: 'update' | 'skip' | 'share';
 };
 
 /**
@@ -37,15 +38,24 @@ export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise
     ? query.for('update')
     : lock === 'skip'
       ? query.for('update', { skipLocked: true })
-      : query);
+      : lock === 'share'
+        ? query.for('share')
+        : query);
   if (!row) {
     if (lock === 'skip') return null;
     throw new AppError('not_found');
   }
-  const rows = await db
-    .select()
-    .from(stages)
-    .where(eq(stages.assignmentId, row.id))
-    .orderBy(asc(stages.position));
-  return shapeOf(row, rows);
+  return shapeOf(row, await stageRows(db, row.id));
+}
+
+function stageRows(db: Db | Tx, assignmentId: number) {
+  return db.select().from(stages).where(eq(stages.assignmentId, assignmentId)).orderBy(asc(stages.position));
+}
+
+/**
+ * Only the stages of an assignment (typed, without its row or position): for a caller that knows
+ * the assignment and needs no more than its settings (the scoring input by id).
+ */
+export async function loadStages(db: Db | Tx, assignmentId: number): Promise<StagesShape> {
+  return stagesShapeOf(await stageRows(db, assignmentId));
 }

@@ -16,11 +16,18 @@ const WORK_LOCK = 727002;
  *   the advisory lock. It waits for the saves in flight; the saves that come after it wait for it
  *   and are then judged by the new stage.
  */
-export async function lockAssignmentWork(tx: Tx, assignmentId: number, mode: 'shared' | 'exclusive') {
+export async function lockAssignmentWork(
+  tx: Tx,
+  assignmentId: number,
+  mode: 'shared' | 'exclusive',
+  /** The caller already holds the assignment row FOR UPDATE (a stage move's `loadAssignment`). */
+  options: { rowLocked?: boolean } = {},
+) {
   if (mode === 'shared') {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${WORK_LOCK}, ${assignmentId})`);
     return;
   }
-  await tx.execute(sql`select id from assignments where id = ${assignmentId} for update`);
+  if (!options.rowLocked)
+    await tx.execute(sql`select id from assignments where id = ${assignmentId} for update`);
   await tx.execute(sql`select pg_advisory_xact_lock(${WORK_LOCK}, ${assignmentId})`);
 }

@@ -5,10 +5,15 @@ import type { assignments, stages } from '../../db/schema';
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type StageRow = typeof stages.$inferSelect;
 
+/** The columns of an assignment the shape itself reads; a query may select only these and more. */
+export type ShapeRow = Pick<AssignmentRow, 'stepIndex'>;
+
 /** A stage with its settings parsed by its model's schema (typed jsonb). */
 export type Stage<M extends StageModel = StageModel> = Omit<StageRow, 'model' | 'settings'> & {
   model: M;
   settings: StageSettings<M>;
+  /** The settings as stored (what the API shows as `stage_object`). */
+  stored: StageRow['settings'];
 };
 /** Any stage, narrowed by `model`. */
 export type AnyStage = { [M in StageModel]: Stage<M> }[StageModel];
@@ -24,8 +29,8 @@ export type ScoreMaxima = { ES: number; PE: number; ME: number; FE: number; RE: 
  * stage machine's steps and position, and the accessors the rules ask for. Built once per use
  * case by `loadAssignment` (or `shapeOf` from rows a query already has) and passed down.
  */
-export type AssignmentShape = {
-  row: AssignmentRow;
+export type AssignmentShape<R extends ShapeRow = AssignmentRow> = {
+  row: R;
   stages: AnyStage[];
   steps: Step[];
   /** The stage machine's position: -1 preparation, `steps.length` complete. */
@@ -37,6 +42,10 @@ export type AssignmentShape = {
   stage<M extends StageModel>(model: M): Stage<M> | undefined;
   /** Is the step that holds `model` the current one? */
   isOpen(model: StageModel): boolean;
+  /** The index of the step that holds `model` (-1 when no step does). */
+  stepOf(model: StageModel): number;
+  /** The models of the steps started so far (the current one included). */
+  startedModels: ReadonlySet<StageModel>;
   /** Reviews each essay gets (the peer stage's `peer_count`; 3 by default). */
   peerCount: number;
   /** The peer stage's rubric (empty without one). */
@@ -46,24 +55,24 @@ export type AssignmentShape = {
 
 const PEER_COUNT_DEFAULT = 3;
 
-/** The shape of an assignment from its row and its stage rows (pure; any order of rows). */
-export function shapeOf(row: AssignmentRow, stageRows: readonly StageRow[]): AssignmentShape {
+/** What the stages alone tell (no position): the scoring input needs only this. */
+export type StagesShape = Pick<
+  AssignmentShape<ShapeRow>,
+  'stages' | 'stage' | 'peerCount' | 'standards' | 'maxima'
+>;
+
+/** The stages' part of the shape, from the stage rows (pure; any order of rows). */
+export function stagesShapeOf(stageRows: readonly StageRow[]): StagesShape {
   const ordered = [...stageRows].sort((x, y) => x.position - y.position);
-  const typed = ordered.map((s) => ({ ...s, settings: readStageSettings(s.model, s.settings) }) as AnyStage);
+  const typed = ordered.map(
+    (s) => ({ ...s, settings: readStageSettings(s.model, s.settings), stored: s.settings }) as AnyStage,
+  );
   const byModel = new Map(typed.map((s) => [s.model, s]));
   const stage = <M extends StageModel>(model: M) => byModel.get(model) as Stage<M> | undefined;
-  const steps = stepsOf(typed.map((s) => ({ model: s.model, startAt: s.startAt, endAt: s.endAt })));
   const peer = stage('peerreview')?.settings;
-  const code = codeAt(steps, row.stepIndex);
   return {
-    row,
     stages: typed,
-    steps,
-    stepIndex: row.stepIndex,
-    code,
-    isComplete: row.stepIndex >= steps.length,
     stage,
-    isOpen: (model) => isModelOpen(steps, row.stepIndex, model),
     peerCount: Number(peer?.peer_count ?? PEER_COUNT_DEFAULT),
     standards: peer?.standards ?? [],
     maxima: {
@@ -74,4 +83,34 @@ export function shapeOf(row: AssignmentRow, stageRows: readonly StageRow[]): Ass
       RE: Number(stage('revisement')?.settings.max_revisement_score ?? 0),
     },
   };
+}
+
+/** The shape of an assignment from its row and its stage rows (pure; any order of rows). */
+export function shapeOf<R extends ShapeRow>(row: R, stageRows: readonly StageRow[]): AssignmentShape<R> {
+  const part = stagesShapeOf(stageRows);
+  const steps = stepsOf(part.stages.map((s) => ({ model: s.model, startAt: s.startAt, endAt: s.endAt })));
+  return {
+    ...part,
+    row,
+    steps,
+    stepIndex: row.stepIndex,
+    code: codeAt(steps, row.stepIndex),
+    isComplete: row.stepIndex >= steps.length,
+    isOpen: (model) => isModelOpen(steps, row.stepIndex, model),
+    stepOf: (model) => steps.findIndex((s) => s.models.includes(model)),
+    startedModels: new Set(steps.slice(0, Math.max(0, row.stepIndex + 1)).flatMap((s) => s.models)),
+  };
+}
+
+/** The stage rows a shape was built from (settings as stored). */
+export function stageRowsOf(shape: Pick<AssignmentShape<ShapeRow>, 'stages'>): StageRow[] {
+  return shape.stages.map(({ stored, ...s }) => ({ ...s, settings: stored }));
+}
+
+/** The same assignment with its row changed (a stage move: the stages stay as they are). */
+export function withRow<R extends ShapeRow>(
+  shape: AssignmentShape<R>,
+  changes: Partial<R>,
+): AssignmentShape<R> {
+  return shapeOf({ ...shape.row, ...changes }, stageRowsOf(shape));
 }

@@ -13,17 +13,15 @@ import { validationError } from '../../lib/errors';
 import { parseForm } from '../../lib/forms';
 import { sendJson } from '../../lib/send-json';
 import { type MultipartForm, uploadedForm } from '../files/files.service';
-import {
-  advanceByHand,
-  createAssignment,
-  deleteAssignment,
-  getAssignment,
-  listAssignments,
-  updateAssignment,
-} from './assignments.service';
+import { advanceByHand } from './advance-by-hand';
+import { createAssignment } from './create-assignment';
+import { deleteAssignment } from './delete-assignment';
 import { exportAttachments, exportStagesOfLearners } from './exports.service';
+import { getAssignment } from './get-assignment';
+import { listAssignments } from './list-assignments';
 import { managementOf } from './management.service';
 import { approveParticipation, recordAttendance, requestParticipation } from './participation.service';
+import { updateAssignment } from './update-assignment';
 
 const courseParams = z.object({ id: idParamSchema });
 const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
@@ -54,10 +52,13 @@ function parseAssignmentEdit(formFields: MultipartForm['fields']) {
 /** Assignments and their stages (part 2 §7). */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
+  /** The ids of an assignment's path. */
+  const ids = (params: { id: number; aid: number }) => ({ courseId: params.id, assignmentId: params.aid });
 
   app.get('/courses/:id/assignments/', {
     schema: { tags: ['assignments'], params: courseParams, response: { 200: z.array(assignmentSchema) } },
-    handler: async (request) => listAssignments(deps(), request, request.params.id, new Date()),
+    handler: async (request) =>
+      listAssignments({ ...deps(), caller: request, courseId: request.params.id, now: new Date() }),
   });
 
   app.post('/courses/:id/assignments/', {
@@ -69,15 +70,21 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const form = uploadedForm(request, deps(), parseAssignmentForm);
-      return reply
-        .code(201)
-        .send(await createAssignment(deps(), request, request.params.id, form, new Date()));
+      return reply.code(201).send(
+        await createAssignment({
+          ...deps(),
+          caller: request,
+          courseId: request.params.id,
+          form,
+          now: new Date(),
+        }),
+      );
     },
   });
 
   app.get('/courses/:id/assignments/:aid/', {
     schema: { tags: ['assignments'], params: assignmentParams, response: { 200: assignmentSchema } },
-    handler: async (request) => getAssignment(deps(), request, request.params.id, request.params.aid),
+    handler: async (request) => getAssignment({ ...deps(), caller: request, ...ids(request.params) }),
   });
 
   app.patch('/courses/:id/assignments/:aid/', {
@@ -89,14 +96,14 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const form = uploadedForm(request, deps(), parseAssignmentEdit);
-      return updateAssignment(deps(), request, request.params.id, request.params.aid, form, new Date());
+      return updateAssignment({ ...deps(), caller: request, ...ids(request.params), form, now: new Date() });
     },
   });
 
   app.delete('/courses/:id/assignments/:aid/', {
     schema: { tags: ['assignments'], params: assignmentParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await deleteAssignment(deps(), request, request.params.id, request.params.aid);
+      await deleteAssignment({ ...deps(), caller: request, ...ids(request.params) });
       return reply.code(204).send(null);
     },
   });
@@ -109,14 +116,13 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: assignmentSchema },
     },
     handler: async (request) =>
-      advanceByHand(
-        deps(),
-        request,
-        request.params.id,
-        request.params.aid,
-        request.body?.expected_stage,
-        new Date(),
-      ),
+      advanceByHand({
+        ...deps(),
+        caller: request,
+        ...ids(request.params),
+        expected: request.body?.expected_stage,
+        now: new Date(),
+      }),
   });
 
   app.post('/courses/:id/assignments/:aid/late-participation/', {
@@ -125,7 +131,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: assignmentParams,
       response: { 200: z.object({ status: z.number().int() }) },
     },
-    handler: async (request) => requestParticipation(app.db, request, request.params.id, request.params.aid),
+    handler: async (request) => requestParticipation({ db: app.db, caller: request, ...ids(request.params) }),
   });
 
   app.patch('/courses/:id/assignments/:aid/participations/:enrollId/approve/', {
@@ -135,7 +141,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ status: z.number().int() }) },
     },
     handler: async (request) =>
-      approveParticipation(app.db, request, request.params.id, request.params.aid, request.params.enrollId),
+      approveParticipation({
+        db: app.db,
+        caller: request,
+        ...ids(request.params),
+        enrollmentId: request.params.enrollId,
+      }),
   });
 
   app.patch('/courses/:id/assignments/:aid/attendance/', {
@@ -145,7 +156,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ is_completed: z.boolean(), status: z.number().int() }) },
     },
     handler: async (request) =>
-      recordAttendance(app.db, request, request.params.id, request.params.aid, new Date()),
+      recordAttendance({ db: app.db, caller: request, ...ids(request.params), now: new Date() }),
   });
 
   app.get('/courses/:id/assignments/:aid/management/', {
@@ -154,7 +165,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     // contract's type, so it is sent with JSON.stringify rather than parsed again by its schema
     // on the way out (a tenth of the request's time at 200 learners); a test parses it instead.
     handler: async (request, reply) => {
-      const table = await managementOf(app.db, request, request.params.id, request.params.aid);
+      const table = await managementOf({ db: app.db, caller: request, ...ids(request.params) });
       return sendJson(reply, table);
     },
   });
@@ -169,13 +180,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
     handler: async (request, reply) => {
-      const { name, book } = await exportStagesOfLearners(
-        app.db,
-        request,
-        request.params.id,
-        request.params.aid,
-        pickLanguage(request.headers['accept-language']),
-      );
+      const { name, book } = await exportStagesOfLearners({
+        db: app.db,
+        caller: request,
+        ...ids(request.params),
+        lang: pickLanguage(request.headers['accept-language']),
+      });
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', attachmentName(name, 'xlsx'))
@@ -186,13 +196,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/courses/:id/assignments/:aid/attachments/', {
     schema: { tags: ['assignments'], params: assignmentParams, produces: ['application/zip'] },
     handler: async (request, reply) => {
-      const { name, zip } = await exportAttachments(
-        app.db,
-        app.storage,
-        request,
-        request.params.id,
-        request.params.aid,
-      );
+      const { name, zip } = await exportAttachments({
+        db: app.db,
+        storage: app.storage,
+        caller: request,
+        ...ids(request.params),
+      });
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', attachmentName(name, 'zip'))

@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type Language, sheetName } from '@pw/contract';
-import { type StageModel, stepsOf } from '@pw/domain';
+import { type Language, PARTICIPATION_STATUS, sheetName } from '@pw/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../../db/client';
@@ -19,7 +18,8 @@ import { commitPlain, loadExcel } from '../../lib/excel';
 import type { FileStorage } from '../../lib/storage';
 import type { Caller } from '../courses/courses.policy';
 import { safeFileName } from '../files/files.service';
-import { type AssignmentRow, loadForManager } from './assignments.service';
+import type { AssignmentShape } from './assignment-shape';
+import { type AssignmentIds, loadForManager } from './assignments.queries';
 import { managementTable } from './management.service';
 
 const LABELS: Record<Language, Record<string, string>> = {
@@ -57,26 +57,18 @@ const LABELS: Record<Language, Record<string, string>> = {
 
 /** The stages-of-learners export (instructor and assistants): the assignment's name and its workbook. */
 export async function exportStagesOfLearners(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
-  lang: Language,
+  input: AssignmentIds & { db: Db; caller: Caller; lang: Language },
 ) {
-  const { a } = await loadForManager(db, caller, courseId, assignmentId);
-  return { name: a.name, book: await stagesOfLearnersWorkbook(db, a, lang) };
+  const { shape } = await loadForManager(input.db, input.caller, input);
+  return { name: shape.row.name, book: await stagesOfLearnersWorkbook(input.db, shape, input.lang) };
 }
 
 /** Every attachment of an assignment (instructor and assistants): the assignment's name and a zip. */
 export async function exportAttachments(
-  db: Db,
-  storage: FileStorage,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
+  input: AssignmentIds & { db: Db; storage: FileStorage; caller: Caller },
 ) {
-  const { a } = await loadForManager(db, caller, courseId, assignmentId);
-  return { name: a.name, zip: await attachmentsZip(db, storage, a) };
+  const { shape } = await loadForManager(input.db, input.caller, input);
+  return { name: shape.row.name, zip: await attachmentsZip(input.db, input.storage, shape) };
 }
 
 /**
@@ -85,8 +77,8 @@ export async function exportAttachments(
  * at the default level was most of an export's time, for a file about as small; data cells share
  * one style object, `commitPlain`).
  */
-async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language): Promise<Readable> {
-  const table = await managementTable(db, a);
+async function stagesOfLearnersWorkbook(db: Db, shape: AssignmentShape, lang: Language): Promise<Readable> {
+  const table = await managementTable(db, shape);
   const L = LABELS[lang];
   const ExcelJS = await loadExcel();
   const out = new PassThrough();
@@ -118,7 +110,12 @@ async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language
         sheet.addRow({
           code: person.code,
           name: person.name,
-          participation: person.status === 1 ? L.yes : person.status === 2 ? L.waiting : L.no,
+          participation:
+            person.status === PARTICIPATION_STATUS.participating
+              ? L.yes
+              : person.status === PARTICIPATION_STATUS.waitingApproval
+                ? L.waiting
+                : L.no,
           completed: cell?.is_completed ? L.yes : L.no,
           finished: cell?.finished ?? 0,
           total: cell?.total ?? 0,
@@ -136,14 +133,15 @@ async function stagesOfLearnersWorkbook(db: Db, a: AssignmentRow, lang: Language
  * `assignment/`, each learner's stage files under `<student ID> <name>/<stage>/`. An assignment
  * with no file at all answers `no_attachments` (404) rather than an empty zip.
  */
-async function attachmentsZip(db: Db, storage: FileStorage, a: AssignmentRow): Promise<Readable> {
+async function attachmentsZip(db: Db, storage: FileStorage, shape: AssignmentShape): Promise<Readable> {
+  const a = shape.row;
   const own = await db
     .select({ name: files.originalName, key: files.storageKey })
     .from(assignmentFiles)
     .innerJoin(files, eq(files.id, assignmentFiles.fileId))
     .where(eq(assignmentFiles.assignmentId, a.id))
     .orderBy(asc(files.id));
-  const stageRows = await db.select().from(stages).where(eq(stages.assignmentId, a.id));
+  const stageRows = shape.stages;
   const learnerFiles = stageRows.length
     ? await db
         .select({
@@ -182,12 +180,9 @@ async function attachmentsZip(db: Db, storage: FileStorage, a: AssignmentRow): P
     return candidate;
   };
   for (const f of own) zip.addReadStream(storage.open(f.key), unique(`assignment/${safeFileName(f.name)}`));
-  const steps = stepsOf(
-    stageRows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
-  );
   for (const f of learnerFiles) {
     const folder = safeFileName(`${f.code} ${f.person}`.trim());
-    const stage = steps.find((s) => s.models.includes(f.model as StageModel))?.code ?? f.model;
+    const stage = shape.steps[shape.stepOf(f.model)]?.code ?? f.model;
     zip.addReadStream(storage.open(f.key), unique(`${folder}/${stage}/${safeFileName(f.name)}`));
   }
   zip.end();

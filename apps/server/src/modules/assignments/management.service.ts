@@ -1,5 +1,6 @@
 import type { ManagementTable, ProgressCell } from '@pw/contract';
-import { codeAt, type StageModel, stepsOf } from '@pw/domain';
+import { PARTICIPATION_STATUS } from '@pw/contract';
+import type { StageModel } from '@pw/domain';
 import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -15,21 +16,19 @@ import {
 } from '../../db/schema';
 import { perDatabase } from '../../lib/per-database';
 import type { Caller } from '../courses/courses.policy';
-import { type AssignmentRow, loadForManager } from './assignments.service';
+import type { AssignmentShape } from './assignment-shape';
+import { type AssignmentIds, loadForManager } from './assignments.queries';
 
 /** The management page's progress table of an assignment (instructor and assistants). */
 export async function managementOf(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  assignmentId: number,
+  input: AssignmentIds & { db: Db; caller: Caller },
 ): Promise<ManagementTable> {
-  const { a } = await loadForManager(db, caller, courseId, assignmentId);
-  return managementTable(db, a);
+  const { shape } = await loadForManager(input.db, input.caller, input);
+  return managementTable(input.db, shape);
 }
 
 /**
- * The table's seven reads, each filtered to the assignment, prepared once per database handle:
+ * The table's six reads, each filtered to the assignment, prepared once per database handle:
  * building them with the query builder on every request cost more than running them.
  */
 function prepareTableQueries(db: Db) {
@@ -49,12 +48,6 @@ function prepareTableQueries(db: Db) {
   const count = (where?: SQL) =>
     (where ? sql<number>`count(*) filter (where ${where})` : sql<number>`count(*)`).mapWith(Number);
   return {
-    stages: db
-      .select()
-      .from(stages)
-      .where(eq(stages.assignmentId, assignment))
-      .orderBy(asc(stages.position))
-      .prepare('management_stages'),
     people: db
       .select({
         enrollmentId: enrollments.id,
@@ -129,14 +122,13 @@ const tableQueries = perDatabase(prepareTableQueries);
  * how many finished, one row per learner with a cell per step. Peer review counts finished
  * reviews, feedback review counts rated reviews; other steps count the learner's own work.
  *
- * Seven prepared reads at once (each filtered to this assignment), then one pass over each: the
+ * Six prepared reads at once (each filtered to this assignment), then one pass over each: the
  * cost grows with the number of learners, not with its square.
  */
-export async function managementTable(db: Db, a: AssignmentRow): Promise<ManagementTable> {
+export async function managementTable(db: Db, shape: AssignmentShape): Promise<ManagementTable> {
   const q = tableQueries(db);
-  const at = { assignment: a.id };
-  const [stageRows, people, done, owedRows, receivedRows, filedRows, reportRows] = await Promise.all([
-    q.stages.execute(at),
+  const at = { assignment: shape.row.id };
+  const [people, done, owedRows, receivedRows, filedRows, reportRows] = await Promise.all([
     q.people.execute(at),
     q.done.execute(at),
     q.owed.execute(at),
@@ -144,10 +136,8 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
     q.filed.execute(at),
     q.reports.execute(at),
   ]);
-  const steps = stepsOf(
-    stageRows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })),
-  );
-  const stageIdOf = new Map(stageRows.map((s) => [s.model, s.id]));
+  const { steps } = shape;
+  const stageIdOf = new Map(shape.stages.map((s) => [s.model, s.id]));
   const work = new Map(done.map((d) => [`${d.stageId}:${d.enrollmentId}`, d]));
   const workOf = (model: StageModel | undefined, enrollmentId: number) =>
     model ? work.get(`${stageIdOf.get(model)}:${enrollmentId}`) : undefined;
@@ -198,15 +188,17 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
     };
   };
 
-  const rows = people.map((p) => steps.map((_, i) => cellFor(p.enrollmentId, p.status === 1, i)));
-  const participatingRows = rows.filter((_, k) => people[k]?.status === 1);
+  const rows = people.map((p) =>
+    steps.map((_, i) => cellFor(p.enrollmentId, p.status === PARTICIPATION_STATUS.participating, i)),
+  );
+  const participatingRows = rows.filter((_, k) => people[k]?.status === PARTICIPATION_STATUS.participating);
   const reportOf = new Map(reportRows.map((r) => [r.enrollmentId, r.id]));
   const lateEssayOf = (enrollmentId: number) => {
     const essay = workOf('essaywriting', enrollmentId);
     return essay?.isLate ? essay : undefined;
   };
   return {
-    current_stage: codeAt(steps, a.stepIndex),
+    current_stage: shape.code,
     headers: steps.map((step, i) => ({
       short: step.code,
       progress: step.models[0] ?? '',
@@ -220,7 +212,7 @@ export async function managementTable(db: Db, a: AssignmentRow): Promise<Managem
       code: p.code,
       status: p.status,
       attended: p.attendedAt !== null,
-      is_late: p.status === 2 ? { enrollment_id: p.enrollmentId } : null,
+      is_late: p.status === PARTICIPATION_STATUS.waitingApproval ? { enrollment_id: p.enrollmentId } : null,
       is_essay_late: lateEssayOf(p.enrollmentId) !== undefined,
       essay_late_time: lateEssayOf(p.enrollmentId)?.lateAt?.toISOString() ?? null,
       objection: objectionOf(p.enrollmentId),

@@ -1,9 +1,10 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { enrollments, participations, performances, users } from '../../db/schema';
 
 /**
- * The people who take part in an assignment now (participation status 1, enrolment active), each
+ * The people who take part in an assignment now (participating, enrolment active), each
  * with whether their essay is finished and whether they hold the instructor's learner seat,
  * ordered by name then enrolment. The one query the matching engine, the matching page, late
  * joiners and the scoring input all read.
@@ -33,7 +34,7 @@ export async function activeParticipants(
     .where(
       and(
         eq(participations.assignmentId, assignmentId),
-        eq(participations.status, 1),
+        eq(participations.status, PARTICIPATION_STATUS.participating),
         eq(enrollments.isActive, true),
       ),
     )

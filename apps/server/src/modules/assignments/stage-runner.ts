@@ -1,25 +1,16 @@
-import type { StageCode } from '@pw/contract';
-import { codeAt, createMatching, dueAdvances, nextBoundary, type StageModel, stepsOf } from '@pw/domain';
+import { PARTICIPATION_STATUS, type StageCode } from '@pw/contract';
+import { createMatching, dueAdvances, nextBoundary } from '@pw/domain';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { assignments, enrollments, participations, peerMatchings, stages } from '../../db/schema';
+import { assignments, enrollments, participations, peerMatchings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
+import { loadAssignment } from './assignment-loader';
 import { lockAssignmentWork } from './assignment-lock';
+import { type AssignmentRow, type AssignmentShape, withRow } from './assignment-shape';
 import { activeParticipants, asDomainParticipants } from './participants';
-
-type AssignmentRow = typeof assignments.$inferSelect;
-type StageRow = typeof stages.$inferSelect;
-
-function stepsFor(rows: StageRow[]) {
-  return stepsOf(rows.map((s) => ({ model: s.model as StageModel, startAt: s.startAt, endAt: s.endAt })));
-}
-
-async function loadStages(tx: Tx | Db, assignmentId: number) {
-  return tx.select().from(stages).where(eq(stages.assignmentId, assignmentId)).orderBy(asc(stages.position));
-}
 
 /**
  * What happens when an assignment enters a step (runs once per step, inside the transaction
@@ -27,9 +18,9 @@ async function loadStages(tx: Tx | Db, assignmentId: number) {
  * seat) as a participant; every step opens each participant's performances; entering peer review creates the review matchings, plus one
  * self-review per author, from the essays finished by then.
  */
-async function enterStep(tx: Tx, a: AssignmentRow, rows: StageRow[], index: number) {
-  const steps = stepsFor(rows);
-  const step = steps[index];
+async function enterStep(tx: Tx, shape: AssignmentShape, index: number) {
+  const a = shape.row;
+  const step = shape.steps[index];
   if (index === 0) {
     const active = await tx
       .select({ id: enrollments.id })
@@ -38,20 +29,23 @@ async function enterStep(tx: Tx, a: AssignmentRow, rows: StageRow[], index: numb
     if (active.length) {
       await tx
         .insert(participations)
-        .values(active.map((e) => ({ assignmentId: a.id, enrollmentId: e.id, status: 1 })))
+        .values(
+          active.map((e) => ({
+            assignmentId: a.id,
+            enrollmentId: e.id,
+            status: PARTICIPATION_STATUS.participating,
+          })),
+        )
         .onConflictDoNothing();
     }
   }
   // Every participant's work of the step exists from its first second (never lost on withdrawal).
-  await createPerformances(tx, a.id, rows, step);
+  await createPerformances(tx, shape, step);
   if (step?.models.includes('peerreview')) {
-    const essayStage = rows.find((s) => s.model === 'essaywriting');
-    const peerStage = rows.find((s) => s.model === 'peerreview');
-    const participants = await activeParticipants(tx, a.id, essayStage?.id);
-    const peerCount = Number((peerStage?.settings as { peer_count?: number } | undefined)?.peer_count ?? 3);
+    const participants = await activeParticipants(tx, a.id, shape.stage('essaywriting')?.id);
     const result = createMatching({
       participants: asDomainParticipants(participants),
-      peerCount,
+      peerCount: shape.peerCount,
       seed: `assignment-${a.id}`,
     });
     const authors = participants.filter((p) => p.essayDone).map((p) => p.id);
@@ -67,44 +61,65 @@ async function enterStep(tx: Tx, a: AssignmentRow, rows: StageRow[], index: numb
   }
 }
 
-async function lockAssignment(tx: Tx, assignmentId: number, skipLocked: boolean) {
-  const query = tx.select().from(assignments).where(eq(assignments.id, assignmentId));
-  const [row] = await (skipLocked ? query.for('update', { skipLocked: true }) : query.for('update'));
-  // Learners' saves in flight finish first; later ones wait for the move (assignment-lock.ts).
-  if (row) await lockAssignmentWork(tx, row.id, 'exclusive');
-  return row;
+/**
+ * The one read of a stage move: the assignment and its stages, its row locked (`skip`: null when
+ * another process holds it), then its work lock: learners' saves in flight finish first, later
+ * ones wait for the move (assignment-lock.ts).
+ */
+async function lockForMove(tx: Tx, assignmentId: number, courseId: number | undefined, skip: boolean) {
+  const shape = skip
+    ? await loadAssignment(tx, { assignmentId, courseId, lock: 'skip' })
+    : await loadAssignment(tx, { assignmentId, courseId, lock: 'update' });
+  if (shape) await lockAssignmentWork(tx, shape.row.id, 'exclusive', { rowLocked: true });
+  return shape;
 }
 
-/** Moves an assignment one step on (manual advance); 406 when it is already complete. */
-export async function moveToNextStage(
-  db: Db,
-  courseId: number,
-  assignmentId: number,
+/** Walks the steps `due` (entering each, completion computing the reports) and stores the new position. */
+async function advanceThrough(
+  tx: Tx,
+  shape: AssignmentShape,
+  due: readonly number[],
   now: Date,
-  expectedStage?: StageCode,
+  nextTransitionAt: (position: number) => Date | null,
 ) {
+  for (const index of due) {
+    if (index < shape.steps.length) await enterStep(tx, shape, index);
+    // Completion computes every learner's report in the same transaction.
+    else await computeReports(tx, shape, now);
+  }
+  const position = due.at(-1) ?? shape.stepIndex;
+  const changes = { stepIndex: position, nextTransitionAt: nextTransitionAt(position), updatedAt: now };
+  await tx.update(assignments).set(changes).where(eq(assignments.id, shape.row.id));
+  return withRow(shape, changes);
+}
+
+export type ManualMove = {
+  courseId: number;
+  assignmentId: number;
+  now: Date;
+  /** The stage the instructor's confirmation showed (409 `stage_changed` when it moved since). */
+  expectedStage?: StageCode | undefined;
+  /** The caller's policy on the locked assignment (before anything moves). */
+  authorize?: (a: AssignmentRow) => void;
+};
+
+/**
+ * Moves an assignment one step on (manual advance); 406 when it is already complete. Returns the
+ * assignment as moved (its stages as read under the lock, its row as written).
+ */
+export async function moveToNextStage(db: Db | Tx, move: ManualMove): Promise<AssignmentShape> {
   return db.transaction(async (tx) => {
-    const a = await lockAssignment(tx, assignmentId, false);
-    if (!a || a.courseId !== courseId) throw new AppError('not_found');
-    const rows = await loadStages(tx, a.id);
-    const steps = stepsFor(rows);
+    const shape = await lockForMove(tx, move.assignmentId, move.courseId, false);
+    if (!shape) throw new AppError('not_found');
+    move.authorize?.(shape.row);
     // Decided on the locked row: the scheduler (or another click) may have moved it since the
     // instructor's confirmation showed the stage.
-    if (expectedStage && codeAt(steps, a.stepIndex) !== expectedStage) throw new AppError('stage_changed');
-    if (a.stepIndex >= steps.length) throw new AppError('assignment_completed');
-    const next = a.stepIndex + 1;
-    if (next < steps.length) await enterStep(tx, a, rows, next);
-    // Completion computes every learner's report in the same transaction.
-    else await computeReports(tx, a.id, now);
-    await tx
-      .update(assignments)
-      .set({
-        stepIndex: next,
-        nextTransitionAt: a.isAutoSchedule ? nextBoundary(steps, next, now) : null,
-        updatedAt: now,
-      })
-      .where(eq(assignments.id, a.id));
-    return next;
+    if (move.expectedStage && shape.code !== move.expectedStage) throw new AppError('stage_changed');
+    if (shape.isComplete) throw new AppError('assignment_completed');
+    const { now } = move;
+    return advanceThrough(tx, shape, [shape.stepIndex + 1], now, (next) =>
+      shape.row.isAutoSchedule ? nextBoundary(shape.steps, next, now) : null,
+    );
   });
 }
 
@@ -113,22 +128,12 @@ export async function moveToNextStage(
  * process holds) and the re-read of its position inside the transaction make every step run
  * exactly once, however many server processes tick at the same moment.
  */
-export async function advanceAssignment(db: Db, assignmentId: number, now: Date): Promise<number[]> {
+export async function advanceAssignment(db: Db | Tx, assignmentId: number, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const a = await lockAssignment(tx, assignmentId, true);
-    if (!a?.isAutoSchedule) return [];
-    const rows = await loadStages(tx, a.id);
-    const steps = stepsFor(rows);
-    const due = dueAdvances(steps, a.stepIndex, now);
-    for (const index of due) {
-      if (index < steps.length) await enterStep(tx, a, rows, index);
-      else await computeReports(tx, a.id, now);
-    }
-    const position = due.at(-1) ?? a.stepIndex;
-    await tx
-      .update(assignments)
-      .set({ stepIndex: position, nextTransitionAt: nextBoundary(steps, position, now), updatedAt: now })
-      .where(eq(assignments.id, a.id));
+    const shape = await lockForMove(tx, assignmentId, undefined, true);
+    if (!shape?.row.isAutoSchedule) return [];
+    const due = dueAdvances(shape.steps, shape.stepIndex, now);
+    await advanceThrough(tx, shape, due, now, (position) => nextBoundary(shape.steps, position, now));
     return due;
   });
 }

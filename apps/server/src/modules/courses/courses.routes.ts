@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRouter } from '../../lib/endpoints';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
-import { lastAssignmentId } from '../assignments/assignments.service';
+import { lastAssignmentId } from '../assignments/list-assignments';
 import { uploadedForm } from '../files/files.service';
 import {
   changeStudentCode,

@@ -1,9 +1,9 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import type { Step } from '@pw/contract/stages';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { enrollments, participations, performances, type stages } from '../../db/schema';
-
-type StageRow = typeof stages.$inferSelect;
+import { enrollments, participations, performances } from '../../db/schema';
+import type { AssignmentShape } from '../assignments/assignment-shape';
 
 /**
  * Opens the work of one step: a performance per stage of the step (adjustment has none) for
@@ -12,13 +12,12 @@ type StageRow = typeof stages.$inferSelect;
  */
 export async function createPerformances(
   tx: Tx,
-  assignmentId: number,
-  rows: readonly StageRow[],
+  shape: Pick<AssignmentShape, 'row' | 'stages'>,
   step: Step | undefined,
   enrollmentIds?: readonly number[],
 ) {
   if (!step) return;
-  const stageIds = rows
+  const stageIds = shape.stages
     .filter((s) => step.models.includes(s.model) && s.model !== 'adjustment')
     .map((s) => s.id);
   if (stageIds.length === 0) return;
@@ -31,8 +30,8 @@ export async function createPerformances(
         .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
         .where(
           and(
-            eq(participations.assignmentId, assignmentId),
-            eq(participations.status, 1),
+            eq(participations.assignmentId, shape.row.id),
+            eq(participations.status, PARTICIPATION_STATUS.participating),
             eq(enrollments.isActive, true),
           ),
         )

@@ -1,3 +1,4 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { AppError } from '../../lib/errors';
 import { isManager, type Membership } from '../courses/courses.policy';
 
@@ -19,3 +20,8 @@ export function assertCanWritePerformance(m: Membership, ownerEnrollmentId: numb
 
 export const isOwner = (m: Membership, ownerEnrollmentId: number) =>
   m.enrollment?.id === ownerEnrollmentId && m.isLearner;
+
+/** Only a participating learner's work is saved (a withdrawn request or one awaiting approval is 406). */
+export function assertParticipating(status: number | null) {
+  if (status !== PARTICIPATION_STATUS.participating) throw new AppError('not_participating');
+}

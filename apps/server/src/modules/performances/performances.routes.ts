@@ -6,13 +6,9 @@ import { validationError } from '../../lib/errors';
 import { sendJson } from '../../lib/send-json';
 import { nulFieldErrors } from '../../lib/text-guard';
 import { bodyForm, type FormInput, uploadedForm } from '../files/files.service';
-import {
-  getPerformance,
-  type PerformanceSaveInput,
-  parseSave,
-  parseVersion,
-  savePerformance,
-} from './performances.service';
+import { getPerformance } from './get-performance';
+import { type PerformanceSaveInput, parseSave, parseVersion } from './performance-input';
+import { savePerformance } from './save-performance';
 
 const params = z.object({ id: idParamSchema, aid: idParamSchema, pid: idParamSchema });
 
@@ -40,27 +36,27 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
           const body = (request.body ?? {}) as { stage_object?: unknown; version?: unknown };
           return { save: parseSave(body.stage_object), version: parseVersion(body.version) };
         });
-    return savePerformance(
-      deps(),
-      request,
-      { courseId: id, assignmentId: aid, performanceId: pid },
+    return savePerformance({
+      ...deps(),
+      caller: request,
+      ids: { courseId: id, assignmentId: aid, performanceId: pid },
       form,
       late,
-      { uploads: request.isMultipart() },
-    );
+      uploads: request.isMultipart(),
+    });
   }
 
   app.get('/courses/:id/assignments/:aid/performances/:pid/', {
     schema: { tags: ['performances'], params, response: { 200: performanceSchema } },
     handler: async (request) =>
-      getPerformance(
-        deps(),
-        request,
-        request.params.id,
-        request.params.aid,
-        request.params.pid,
-        pickLanguage(request.headers['accept-language']),
-      ),
+      getPerformance({
+        ...deps(),
+        caller: request,
+        courseId: request.params.id,
+        assignmentId: request.params.aid,
+        performanceId: request.params.pid,
+        lang: pickLanguage(request.headers['accept-language']),
+      }),
   });
 
   const saveSchema = {

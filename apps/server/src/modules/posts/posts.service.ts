@@ -6,7 +6,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { pageOffset } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
-import { type Caller, type Membership } from '../courses/courses.policy';
+import type { Caller, Membership } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { assertCanDelete, assertCanEditPost, assertCanWritePost } from './posts.policy';

@@ -4,13 +4,26 @@ import {
   type ScoreAssignmentInput,
   scoreAssignment,
 } from '@pw/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { feedbackMatchings, peerMatchings, peerResponses, reports, stages } from '../../db/schema';
+import { feedbackMatchings, peerMatchings, peerResponses, reports } from '../../db/schema';
+import { loadStages } from '../assignments/assignment-loader';
+import type { StagesShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 
-type StageRow = typeof stages.$inferSelect;
-type Settings = Record<string, unknown>;
+/** The part of an assignment's shape scoring reads: its id and its stages. */
+export type ScoringShape = StagesShape & { row: { id: number } };
+
+/**
+ * The assignment to score: its shape when the caller has it (a stage move passes the one it
+ * locked), or its id (its stages read here).
+ */
+export type ScoredAssignment = number | ScoringShape;
+
+async function shapeFor(db: Db | Tx, assignment: ScoredAssignment): Promise<ScoringShape> {
+  if (typeof assignment !== 'number') return assignment;
+  return { row: { id: assignment }, ...(await loadStages(db, assignment)) };
+}
 
 /** What a stored report holds in `scores`: the engine's result for the learner and the class. */
 export type StoredScores = {
@@ -23,22 +36,16 @@ export type StoredScores = {
 const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /** The engine's input from the database: settings, participants, reviews, ratings, revision scores. */
-export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<ScoreAssignmentInput> {
-  const rows: StageRow[] = await db
-    .select()
-    .from(stages)
-    .where(eq(stages.assignmentId, assignmentId))
-    .orderBy(asc(stages.position));
-  const of = (model: string) => (rows.find((s) => s.model === model)?.settings ?? null) as Settings | null;
-  const essay = of('essaywriting');
-  const peer = of('peerreview');
-  const feedback = of('feedbackreview');
-  const revision = of('revisement');
-  const standards = ((peer?.standards as { question: string; max_point: number }[] | undefined) ?? []).map(
-    (s, i) => ({ id: String(i), question: s.question, maxPoint: s.max_point }),
-  );
-  const essayStage = rows.find((s) => s.model === 'essaywriting');
-  const people = await activeParticipants(db, assignmentId, essayStage?.id);
+export async function scoringInput(db: Db | Tx, assignment: ScoredAssignment): Promise<ScoreAssignmentInput> {
+  const shape = await shapeFor(db, assignment);
+  const assignmentId = shape.row.id;
+  const feedback = shape.stage('feedbackreview')?.settings;
+  const standards = shape.standards.map((s, i) => ({
+    id: String(i),
+    question: s.question,
+    maxPoint: s.max_point,
+  }));
+  const people = await activeParticipants(db, assignmentId, shape.stage('essaywriting')?.id);
   const matchings = await db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, assignmentId));
   // The assignment's matchings as a sub-query rather than a list of their ids (hundreds).
   const ofAssignment = db
@@ -62,11 +69,11 @@ export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<S
     settings: {
       standards,
       maxScores: {
-        essayWriting: num(essay?.max_writing_score),
-        peerReview: num(peer?.max_review_score),
-        metacognition: num(peer?.max_metacognition_score),
-        feedbackReview: num(feedback?.max_review_score),
-        revisement: num(revision?.max_revisement_score),
+        essayWriting: shape.maxima.ES,
+        peerReview: shape.maxima.PE,
+        metacognition: shape.maxima.ME,
+        feedbackReview: shape.maxima.FE,
+        revisement: shape.maxima.RE,
       },
       ...(feedback ? { feedbackMaxPoint: num(feedback.max_point, 10) } : {}),
     },
@@ -92,8 +99,8 @@ export async function scoringInput(db: Db | Tx, assignmentId: number): Promise<S
 }
 
 /** Runs the engine for the whole class (nothing stored): the instructor's provisional view. */
-export async function scoreClass(db: Db | Tx, assignmentId: number) {
-  const input = await scoringInput(db, assignmentId);
+export async function scoreClass(db: Db | Tx, assignment: ScoredAssignment) {
+  const input = await scoringInput(db, assignment);
   return { input, result: scoreAssignment(input) };
 }
 
@@ -102,8 +109,10 @@ export async function scoreClass(db: Db | Tx, assignmentId: number) {
  * time of the computation, so no report shows numbers from a stale run beside fresh ones.
  * Revision scores and comments already stored are kept.
  */
-export async function computeReports(tx: Tx, assignmentId: number, now: Date) {
-  const { result } = await scoreClass(tx, assignmentId);
+export async function computeReports(tx: Tx, assignment: ScoredAssignment, now: Date) {
+  const shape = await shapeFor(tx, assignment);
+  const assignmentId = shape.row.id;
+  const { result } = await scoreClass(tx, shape);
   if (result.learners.length === 0) return result;
   await tx
     .insert(reports)

@@ -1,21 +1,20 @@
 import { addLateJoiners } from '@pw/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { peerMatchings, performances, type stages } from '../../db/schema';
+import { peerMatchings, performances } from '../../db/schema';
+import type { AssignmentShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
-
-type StageRow = typeof stages.$inferSelect;
 
 /**
  * A learner approved while peer review runs joins the matching through the engine: they get
  * essays to review (up to the class's usual load) and, if they have a finished essay, reviewers.
  * Existing pairs are never touched. Runs in the approving transaction.
  */
-export async function matchLateJoiners(tx: Tx, assignmentId: number, rows: readonly StageRow[]) {
-  const essayStage = rows.find((s) => s.model === 'essaywriting');
-  const peerStage = rows.find((s) => s.model === 'peerreview');
+export async function matchLateJoiners(tx: Tx, shape: AssignmentShape) {
+  const assignmentId = shape.row.id;
+  const peerStage = shape.stage('peerreview');
   if (!peerStage) return;
-  const people = await activeParticipants(tx, assignmentId, essayStage?.id);
+  const people = await activeParticipants(tx, assignmentId, shape.stage('essaywriting')?.id);
   const existing = await tx.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, assignmentId));
   const update = addLateJoiners({
     participants: asDomainParticipants(people),
@@ -26,7 +25,7 @@ export async function matchLateJoiners(tx: Tx, assignmentId: number, rows: reado
         authorId: String(x.targetId),
         isCompleted: x.isCompleted,
       })),
-    peerCount: Number((peerStage.settings as { peer_count?: number }).peer_count ?? 3),
+    peerCount: shape.peerCount,
     seed: `assignment-${assignmentId}-late`,
   });
   if (update.added.length === 0) return;
