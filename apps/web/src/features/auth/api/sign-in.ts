@@ -1,6 +1,6 @@
 import type { EndpointBody } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { callEndpoint } from '../../../lib/api';
 
 /** POST /users/sign-in/. */
@@ -8,6 +8,20 @@ export function signIn(body: EndpointBody<typeof endpoints.signIn>) {
   return callEndpoint(endpoints.signIn, { body });
 }
 
+/**
+ * The sign-in call with its pending state. A plain hook rather than TanStack's `useMutation`:
+ * the sign-in page is the only mutation in the first script, and the mutation observer it would
+ * bring costs about 1 KB gzip of the page's budget (scripts/bundle-budget.mjs).
+ */
 export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
+  const [isPending, setPending] = useState(false);
+  const mutateAsync = useCallback(async (body: EndpointBody<typeof endpoints.signIn>) => {
+    setPending(true);
+    try {
+      return await signIn(body);
+    } finally {
+      setPending(false);
+    }
+  }, []);
+  return { isPending, mutateAsync };
 }
