@@ -93,7 +93,13 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(endpoints.changeCode, {
     handler: async (request) =>
-      changeStudentCode(app.db, request, request.params.id, request.body.code, request.body.enroll),
+      changeStudentCode({
+        db: app.db,
+        caller: request,
+        courseId: request.params.id,
+        code: request.body.code,
+        enrollId: request.body.enroll,
+      }),
   });
 
   route(endpoints.getLastAssignment, {

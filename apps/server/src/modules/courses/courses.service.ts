@@ -205,13 +205,20 @@ export async function listLearners(db: Db, caller: Caller, courseId: number): Pr
 }
 
 /** Changes a student ID: a learner's own, or (managers) any learner's of the course. */
-export async function changeStudentCode(
-  db: Db,
-  caller: Caller,
-  courseId: number,
-  code: string,
-  enrollId: number | undefined,
-) {
+export async function changeStudentCode({
+  db,
+  caller,
+  courseId,
+  code,
+  enrollId,
+}: {
+  db: Db;
+  caller: Caller;
+  courseId: number;
+  code: string;
+  /** Another learner's enrolment (instructor and assistants); the caller's own when absent. */
+  enrollId: number | undefined;
+}) {
   const m = await loadMembership(db, caller, courseId);
   const targetId = studentCodeTarget(m, enrollId);
   const updated = await db

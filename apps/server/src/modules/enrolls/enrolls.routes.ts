@@ -14,6 +14,12 @@ export const enrollRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(endpoints.changeEnroll, {
     handler: async (request) =>
-      changeEnrollment(app.db, request.org, request.user, request.params.id, request.body),
+      changeEnrollment({
+        db: app.db,
+        org: request.org,
+        user: request.user,
+        enrollId: request.params.id,
+        change: request.body,
+      }),
   });
 };

@@ -67,13 +67,19 @@ export async function enrol(
  * Withdraws or re-admits a learner (instructor and assistants) and makes or unmakes assistants
  * (instructor only). A withdrawn learner stops being an assistant.
  */
-export async function changeEnrollment(
-  db: Db,
-  org: Organisation,
-  user: AuthenticatedUser,
-  enrollId: number,
-  change: { is_active?: boolean | undefined; is_assistant?: boolean | undefined },
-) {
+export async function changeEnrollment({
+  db,
+  org,
+  user,
+  enrollId,
+  change,
+}: {
+  db: Db;
+  org: Organisation;
+  user: AuthenticatedUser;
+  enrollId: number;
+  change: { is_active?: boolean | undefined; is_assistant?: boolean | undefined };
+}) {
   // Decided on the locked row: a concurrent withdrawal and "make assistant" see each other's
   // result instead of both deciding from the row as it was (which left a withdrawn assistant active).
   return db.transaction(async (tx) => {

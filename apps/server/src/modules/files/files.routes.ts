@@ -23,14 +23,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     hide: true,
     handler: async (request, reply) => {
       const { exp, sig } = request.query;
-      const file = await findSignedFile(
-        app.db,
-        app.signingSecret,
-        request.org.id,
-        request.params.id,
+      const file = await findSignedFile({
+        db: app.db,
+        secret: app.signingSecret,
+        orgId: request.org.id,
+        fileId: request.params.id,
         exp,
         sig,
-      );
+      });
       const { root, path } = app.storage.locate(file.storageKey);
       const result = await send(request.raw, path, {
         root,

@@ -213,14 +213,22 @@ export const attachedFilesOfPerformance = sql<AttachedFile[]>`(select coalesce(j
   from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${performances.id})`;
 
 /** Checks a signed link and returns the file row, or throws 404. */
-export async function findSignedFile(
-  db: Db,
-  secret: string,
-  orgId: number,
-  fileId: number,
-  exp: number,
-  sig: string,
-) {
+export async function findSignedFile({
+  db,
+  secret,
+  orgId,
+  fileId,
+  exp,
+  sig,
+}: {
+  db: Db;
+  secret: string;
+  orgId: number;
+  fileId: number;
+  /** The link's expiry (seconds since the epoch) and signature, from its query. */
+  exp: number;
+  sig: string;
+}) {
   const expected = sign(secret, orgId, fileId, exp);
   const valid =
     exp >= Math.floor(Date.now() / 1000) &&

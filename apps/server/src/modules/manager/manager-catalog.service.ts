@@ -88,8 +88,7 @@ export async function assignmentRows(
   db: Db,
   org: Organisation,
   query: Omit<ManagerAssignmentQuery, 'page' | 'page_size'>,
-  window?: { limit: number; offset: number },
-  only?: number,
+  { window, only }: { window?: { limit: number; offset: number }; only?: number } = {},
 ): Promise<ListedAssignment[]> {
   return (await assignmentRecords(db, org, query, window, only)).map((r) => r.row);
 }
@@ -159,7 +158,7 @@ export async function listAssignments({ org, user }: Caller, query: ManagerAssig
     .innerJoin(users, eq(users.id, courses.instructorId))
     .where(assignmentFilters(org, query));
   const results = (
-    await assignmentRows(db, org, query, { limit: query.page_size, offset: pageOffset(query) })
+    await assignmentRows(db, org, query, { window: { limit: query.page_size, offset: pageOffset(query) } })
   ).map(({ description: _d, course_description: _c, is_auto_schedule: _a, ...row }) => row);
   return { count: total?.n ?? 0, results };
 }

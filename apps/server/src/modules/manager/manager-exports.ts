@@ -96,7 +96,7 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 export async function exportUsers({ org, user }: Caller, query: ManagerUserQuery, db: Db, lang: Language) {
   assertStaff(user);
   const t = L[lang];
-  const rows = await userRows(db, org, query, lang);
+  const rows = await userRows(db, org, query, { lang });
   return streamSheet(
     t.users ?? 'Users',
     [

@@ -57,9 +57,7 @@ export async function userRows(
   db: Db,
   org: Organisation,
   query: Omit<ManagerUserQuery, 'page' | 'page_size'>,
-  lang: Language,
-  window?: { limit: number; offset: number },
-  only?: number,
+  { lang, window, only }: { lang: Language; window?: { limit: number; offset: number }; only?: number },
 ): Promise<ManagerUserRow[]> {
   const base = db
     .select({
@@ -105,9 +103,9 @@ export async function listUsers({ org, user }: Caller, query: ManagerUserQuery, 
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(userFilters(org, query));
-  const results = await userRows(db, org, query, lang, {
-    limit: query.page_size,
-    offset: pageOffset(query),
+  const results = await userRows(db, org, query, {
+    lang,
+    window: { limit: query.page_size, offset: pageOffset(query) },
   });
   return { count: total?.n ?? 0, results };
 }
@@ -120,7 +118,7 @@ export async function getUser(
   lang: Language,
 ): Promise<ManagerUser> {
   assertStaff(user);
-  const [row] = await userRows(db, org, {}, lang, undefined, userId);
+  const [row] = await userRows(db, org, {}, { lang, only: userId });
   const [full] = await db
     .select()
     .from(users)

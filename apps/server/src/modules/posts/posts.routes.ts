@@ -47,7 +47,13 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = uploadedForm(request, deps(), (fields) =>
         parseForm(endpointSchemas.updatePost.form, fields),
       );
-      return updatePost(deps(), request, request.params.id, request.params.postId, form);
+      return updatePost({
+        deps: deps(),
+        caller: request,
+        courseId: request.params.id,
+        postId: request.params.postId,
+        form,
+      });
     },
   });
 
@@ -60,7 +66,13 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(endpoints.vote, {
     handler: async (request) =>
-      vote(deps(), request, request.params.id, request.params.postId, request.body.option),
+      vote({
+        deps: deps(),
+        caller: request,
+        courseId: request.params.id,
+        postId: request.params.postId,
+        optionId: request.body.option,
+      }),
   });
 
   route(endpoints.listComments, {

@@ -186,13 +186,19 @@ type PostUpdate = {
 };
 
 /** Edits a post (the form is read once membership is known); returns it as edited. */
-export async function updatePost(
-  deps: Deps,
-  caller: Caller,
-  courseId: number,
-  postId: number,
-  form: FormInput<PostUpdate>,
-): Promise<Post> {
+export async function updatePost({
+  deps,
+  caller,
+  courseId,
+  postId,
+  form,
+}: {
+  deps: Deps;
+  caller: Caller;
+  courseId: number;
+  postId: number;
+  form: FormInput<PostUpdate>;
+}): Promise<Post> {
   const m = await loadMembership(deps.db, caller, courseId);
   await form((body, uploaded) => savePost(deps, m, caller.user, postId, body, uploaded));
   return presentPost(deps, m, caller.user, postId);
@@ -241,7 +247,19 @@ export async function deletePost(deps: Deps, caller: Caller, courseId: number, p
 }
 
 /** Casts or changes the member's vote. */
-export async function vote(deps: Deps, caller: Caller, courseId: number, postId: number, optionId: number) {
+export async function vote({
+  deps,
+  caller,
+  courseId,
+  postId,
+  optionId,
+}: {
+  deps: Deps;
+  caller: Caller;
+  courseId: number;
+  postId: number;
+  optionId: number;
+}) {
   const m = await loadMembership(deps.db, caller, courseId);
   const user = caller.user;
   const post = await findPost(deps.db, m, postId);

@@ -27,7 +27,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(endpoints.changePassword, {
     handler: async (request, reply) => {
-      await changePassword(app.db, request.org, request.user.id, request.body, request.authToken);
+      await changePassword({
+        db: app.db,
+        org: request.org,
+        userId: request.user.id,
+        body: request.body,
+        currentToken: request.authToken,
+      });
       return reply.code(204).send(null);
     },
   });

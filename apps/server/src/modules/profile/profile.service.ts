@@ -98,13 +98,20 @@ export async function updateProfile(db: Db, org: Organisation, userId: number, b
 }
 
 /** Changes the password after checking the old one, and signs out every other session. */
-export async function changePassword(
-  db: Db,
-  org: Organisation,
-  userId: number,
-  body: PasswordChange,
-  currentToken: string | undefined,
-) {
+export async function changePassword({
+  db,
+  org,
+  userId,
+  body,
+  currentToken,
+}: {
+  db: Db;
+  org: Organisation;
+  userId: number;
+  body: PasswordChange;
+  /** The token of the request, which stays valid (every other session ends). */
+  currentToken: string | undefined;
+}) {
   const user = await findUser(db, org, userId);
   if (!(await verifyPassword(user.passwordHash, body.old_password))) {
     throw validationError({ old_password: ['validation.old_password_wrong'] });
