@@ -496,3 +496,50 @@ test('a learner who joins late during peer review gets essays from the engine, a
   }
   expect(found).toBe(true);
 });
+
+test('in the adjustment step a learner is told what happens next (Korean wide, English phone)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const prof = await signIn(browser, 'prof@example.com');
+  const created = await api(prof, 'POST', `${COURSE}/assignments/`, undefined, {
+    name: `E2E 점수 조정 ${Date.now() % 100000}`,
+    description: '조정 단계가 있는 과제입니다.',
+    is_directly_starting: 'true',
+    progresses: JSON.stringify([
+      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 70 } },
+      {
+        model: 'peerreview',
+        stage_object: {
+          peer_count: 1,
+          max_review_score: 15,
+          max_metacognition_score: 15,
+          standards: [{ question: '주장이 분명한가?', max_point: 4 }],
+        },
+      },
+      { model: 'adjustment', stage_object: {} },
+    ]),
+  });
+  expect(created.status).toBe(201);
+  const aid = created.json.id as number;
+  for (const stage of ['ES', 'PE']) {
+    const moved = await api(prof, 'PATCH', `${COURSE}/assignments/${aid}/move-to-next-stage/`, {
+      expected_stage: stage,
+    });
+    expect(moved.status).toBe(200);
+  }
+  const visits = [
+    ['student23@example.com', WIDE, 'ko'],
+    ['student24@example.com', PHONE, 'en'],
+  ] as const;
+  for (const [email, viewport, lang] of visits) {
+    const page = await signIn(browser, email, viewport, lang);
+    await page.goto(`${COURSE}/learner/assignments/${aid}/performances/AD`);
+    const notice = page.getByTestId('stage-adjustment');
+    await expect(notice).toContainText(t('assignments.info.adjusting', {}, lang));
+    await expect(notice).toContainText(t('assignments.stages.AD', {}, lang));
+    if (viewport === PHONE) await fitsWidth(page);
+    await shot(page, `adjustment-${lang}`);
+    await page.context().close();
+  }
+});

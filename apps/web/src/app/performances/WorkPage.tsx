@@ -13,7 +13,7 @@ import { usePerformance } from '../../features/work/api/performance';
 import { QuestionsForm } from '../../features/work/components/QuestionsForm';
 import { WorkEditor } from '../../features/work/components/WorkEditor';
 import { usePerformanceContext } from '../../lib/performance-context';
-import { StagePlaceholder } from './StagePlaceholder';
+import { AdjustmentNotice } from './AdjustmentNotice';
 
 /** The empty state of a stage with no work of the learner's (part 2 §2), with an icon. */
 function Empty({ message, testId }: { message: string; testId: string }) {
@@ -210,7 +210,7 @@ export function WorkPage() {
       </>
     );
   }
-  return <StagePlaceholder />;
+  return <AdjustmentNotice />;
 }
 
 /** `…/performances/{stageKey}/peer-review/{matchingId}`: one review, inside the tab layout. */
