@@ -12,13 +12,13 @@ usePermissionWorld();
  * tests cover it.
  */
 const ELSEWHERE: Record<string, string> = {
-  'GET /api/v1/users/configuration/': 'accounts.test.ts (public)',
-  'GET /api/v1/users/configurations/': 'accounts.test.ts (public)',
-  'POST /api/v1/users/sign-up/': 'accounts.test.ts (public)',
-  'POST /api/v1/users/sign-in/': 'accounts.test.ts (public)',
-  'POST /api/v1/users/sign-out/': 'accounts.test.ts',
-  'GET /api/v1/users/login-check/': 'accounts.test.ts',
-  'GET /api/v1/users/is-staff/': 'accounts.test.ts',
+  'GET /api/v1/users/configuration/': 'app.test.ts (public)',
+  'GET /api/v1/users/configurations/': 'app.test.ts (public)',
+  'POST /api/v1/users/sign-up/': 'accounts-sign-up.test.ts (public)',
+  'POST /api/v1/users/sign-in/': 'accounts-sign-in.test.ts (public)',
+  'POST /api/v1/users/sign-out/': 'accounts-session.test.ts',
+  'GET /api/v1/users/login-check/': 'accounts-session.test.ts',
+  'GET /api/v1/users/is-staff/': 'accounts-session.test.ts',
   'GET /api/v1/users/profile/': 'profile.test.ts',
   'PATCH /api/v1/users/profile/': 'profile.test.ts',
   'POST /api/v1/users/password-change/': 'profile.test.ts',
@@ -27,29 +27,31 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/supports/': 'supports.test.ts (staff only)',
   // Owner, instructor, assistant, another learner, withdrawn, another course, anonymous.
   'GET /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/':
-    'performances.test.ts (who may read and write)',
+    'performances-access.test.ts (who may read and write)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/':
-    'performances.test.ts (who may read and write)',
+    'performances-access.test.ts (who may read and write)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/late-essay/':
-    'performances.test.ts (stage rules)',
+    'performances-stages.test.ts (stage rules)',
   // Reviewer, author, other learner, instructor, assistant, withdrawn, another course, anonymous.
   'GET /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/':
-    'reviews.test.ts (peer review)',
+    'reviews-peer.test.ts (peer review)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/':
-    'reviews.test.ts (peer review)',
+    'reviews-peer.test.ts (peer review)',
   'GET /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/instructor/':
-    'reviews.test.ts (peer review)',
+    'reviews-peer.test.ts (peer review)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/instructor/':
-    'reviews.test.ts (peer review)',
+    'reviews-peer.test.ts (peer review)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/feedbackreview-matching/{mid}/':
-    'reviews.test.ts (feedback review)',
-  'POST /api/v1/courses/{id}/assignments/{aid}/objections/': 'reviews.test.ts (objections)',
-  'GET /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews.test.ts (objections)',
-  'PATCH /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews.test.ts (objections)',
-  'DELETE /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews.test.ts (objections)',
-  'PATCH /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/ruling/': 'reviews.test.ts (objections)',
-  'GET /api/v1/courses/{id}/assignments/{aid}/matchings/': 'reviews.test.ts (the matching page)',
-  'POST /api/v1/courses/{id}/assignments/{aid}/matchings-reset/': 'reviews.test.ts (the matching page)',
+    'reviews-feedback.test.ts (feedback review)',
+  'POST /api/v1/courses/{id}/assignments/{aid}/objections/': 'reviews-feedback.test.ts (objections)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews-feedback.test.ts (objections)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews-feedback.test.ts (objections)',
+  'DELETE /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/': 'reviews-feedback.test.ts (objections)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/objections/{oid}/ruling/':
+    'reviews-feedback.test.ts (objections)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/matchings/': 'reviews-matching.test.ts (the matching page)',
+  'POST /api/v1/courses/{id}/assignments/{aid}/matchings-reset/':
+    'reviews-matching.test.ts (the matching page)',
   // Own report after completion, others 404; managers any; learners 403 on the score page.
   'GET /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',
