@@ -1,121 +1,21 @@
-import { brotliDecompressSync } from 'node:zlib';
 import { courseResultsSchema } from '@pw/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourseWorld, ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
-import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
-import { assignmentWeights, enrollments, reports, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { assignmentWeights, reports } from '../../db/schema';
+import {
+  first,
+  get,
+  learnerEnrollment,
+  patchWeights,
+  peerEnrollment,
+  type Results,
+  second,
+  t,
+  useResultsWorld,
+  w,
+} from './results.test-kit';
 
-let t: TestApp;
-let w: Awaited<ReturnType<typeof createCourseWorld>>;
-let peerToken: string;
-let learnerEnrollment: number;
-let peerEnrollment: number;
-let first: number;
-let second: number;
-
-const get = (url: string, token: string | undefined) =>
-  call(t, { method: 'GET', url: `/api/v1${url}`, token });
-const patchWeights = (weights: { id: number; weight: number }[], token = w.tokens.instructor) =>
-  call(t, {
-    method: 'PATCH',
-    url: `/api/v1/courses/${w.course.id}/assignments/weights/`,
-    token,
-    payload: { weights },
-  });
-
-/** An essay-and-peer-review assignment taken by the learner, the peer and the assistant to completion. */
-async function completed(name: string, points: number[]) {
-  const base = `/api/v1/courses/${w.course.id}/assignments`;
-  const created = await call(t, {
-    method: 'POST',
-    url: `${base}/`,
-    token: w.tokens.instructor,
-    ...multipart({
-      name,
-      description: '설명',
-      is_directly_starting: 'true',
-      progresses: JSON.stringify(
-        ESSAY_AND_PEER_REVIEW.map((s) =>
-          s.model === 'peerreview' ? { ...s, stage_object: { ...s.stage_object, peer_count: 2 } } : s,
-        ),
-      ),
-    }),
-  });
-  expect(created.statusCode).toBe(201);
-  const id = (created.json() as { id: number }).id;
-  const tokens = [w.tokens.learner, peerToken, w.tokens.assistant] as string[];
-  for (const token of tokens) {
-    const mine = (await get(`/courses/${w.course.id}/assignments/${id}/`, token)).json();
-    const saved = await call(t, {
-      method: 'PATCH',
-      url: `${base}/${id}/performances/${mine.performance_id}/`,
-      token,
-      payload: { stage_object: { content: { ops: [{ insert: `${name} 에세이\n` }] } } },
-    });
-    expect(saved.statusCode).toBe(200);
-  }
-  const move = () =>
-    call(t, { method: 'PATCH', url: `${base}/${id}/move-to-next-stage/`, token: w.tokens.instructor });
-  expect((await move()).statusCode).toBe(200);
-  for (const [n, token] of tokens.entries()) {
-    const mine = (await get(`/courses/${w.course.id}/assignments/${id}/`, token)).json();
-    const work = (
-      await get(`/courses/${w.course.id}/assignments/${id}/performances/${mine.performance_id}/`, token)
-    ).json();
-    for (const target of work.stage_object.targets as { id: number }[]) {
-      const saved = await call(t, {
-        method: 'PATCH',
-        url: `${base}/${id}/performances/peerreview-matching/${target.id}/`,
-        token,
-        payload: { responses: [{ id: 0, point: points[n] ?? 3, comment: '의견' }] },
-      });
-      expect(saved.statusCode).toBe(200);
-    }
-  }
-  expect((await move()).statusCode).toBe(200);
-  return id;
-}
-
-type Results = {
-  chart: { id: number; total_avg: number }[];
-  weights: { id: number; weight: number }[];
-  table: {
-    headers: { pk: number; name: string; max_total: number }[];
-    rows: {
-      pk: number;
-      name: string;
-      code: string;
-      total: number;
-      conversion_score: number;
-      assignments: { pk: number; report: number | null; scores: { total: number } | null }[];
-      not_performed: { unit: string; not_performed: number; total: number }[];
-    }[];
-    withdrawn: { pk: number }[];
-  };
-};
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createCourseWorld(t);
-  const email = `resultpeer-${Date.now()}@example.com`;
-  const user = await createUser(t, w.org.id, { email, name: '결과동료' });
-  const [peer] = await t.database.db
-    .insert(enrollments)
-    .values({ courseId: w.course.id, userId: user.id, code: 'RP2' })
-    .returning();
-  peerEnrollment = peer!.id;
-  peerToken = (await signInAs(t, email)) as string;
-  const [me] = await t.database.db
-    .select()
-    .from(enrollments)
-    .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.learner.id)));
-  learnerEnrollment = me!.id;
-  first = await completed('결과 1차', [5, 2, 4]);
-  second = await completed('결과 2차', [3, 6, 1]);
-});
-afterAll(async () => t.close());
+useResultsWorld();
 
 describe('course results', () => {
   it('shows each completed assignment, every learner with the stored scores, and the withdrawn apart', async () => {
@@ -291,115 +191,5 @@ describe('personal score and my score', () => {
     expect((await get(`/courses/${w.course.id}/scores-by-learner/`, w.tokens.instructor)).statusCode).toBe(
       404,
     );
-  });
-});
-
-describe('export', () => {
-  it('streams a workbook with one row per learner, the scores of each assignment and the converted score', async () => {
-    expect(
-      (
-        await patchWeights([
-          { id: first, weight: 40 },
-          { id: second, weight: 60 },
-        ])
-      ).statusCode,
-    ).toBe(200);
-    const res = await call(t, {
-      method: 'GET',
-      url: `/api/v1/courses/${w.course.id}/results/export/`,
-      token: w.tokens.instructor,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(String(res.headers['content-disposition'])).toContain('.xlsx');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['과제 점수', '가중치']);
-    const sheet = book.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 4)).toEqual(['학번', '이름', '이메일', '상태']);
-    expect(header).toContain('결과 1차 합계');
-    expect(header.at(-1)).toBe('환산 점수');
-    expect(sheet.rowCount).toBe(1 + 3 + 1); // header, three learners, the withdrawn one
-    const results = (await get(`/courses/${w.course.id}/results/`, w.tokens.instructor)).json() as Results;
-    const codeColumn = 1;
-    const conversionColumn = header.length;
-    for (let i = 2; i <= sheet.rowCount; i++) {
-      const code = sheet.getRow(i).getCell(codeColumn).value;
-      const row = results.table.rows.find((r) => r.code === code);
-      if (row) expect(sheet.getRow(i).getCell(conversionColumn).value).toBe(row.conversion_score);
-    }
-    const weights = book.worksheets[1]!;
-    expect(weights.getRow(2).values).toEqual([undefined, '결과 1차', 40, 100]);
-  });
-});
-
-describe('kept answers', () => {
-  it('the results are kept between requests, yet every saved change shows at the next request, by whatever path it was written', async () => {
-    const url = `/courses/${w.course.id}/results/`;
-    const read = async () => (await get(url, w.tokens.instructor)).json() as Results;
-    const before = await read();
-    expect(await read()).toEqual(before);
-    const row = (r: Results) => r.table.rows.find((x) => x.pk === learnerEnrollment);
-
-    // A learner's new name (written straight to the users table, as another service would).
-    await t.database.db.update(users).set({ name: '새 이름' }).where(eq(users.id, w.users.learner.id));
-    expect(row(await read())?.name).toBe('새 이름');
-
-    // A withdrawal moves the learner among the withdrawn; coming back moves them again.
-    await t.database.db
-      .update(enrollments)
-      .set({ isActive: false })
-      .where(eq(enrollments.id, peerEnrollment));
-    let now = await read();
-    expect(now.table.withdrawn.map((x) => x.pk)).toContain(peerEnrollment);
-    await t.database.db.update(enrollments).set({ isActive: true }).where(eq(enrollments.id, peerEnrollment));
-    now = await read();
-    expect(now.table.withdrawn.map((x) => x.pk)).not.toContain(peerEnrollment);
-
-    // A stored score changed by a recomputation.
-    const [report] = await t.database.db
-      .select()
-      .from(reports)
-      .where(and(eq(reports.enrollmentId, learnerEnrollment), eq(reports.assignmentId, first)));
-    await t.database.db
-      .update(reports)
-      .set({ scores: sql`jsonb_set(${reports.scores}, '{learner,scores,total}', '12.5'::jsonb)` })
-      .where(eq(reports.id, report!.id));
-    expect(row(await read())?.assignments.find((c) => c.pk === first)?.scores?.total).toBe(12.5);
-
-    // New weights, through the API.
-    expect(
-      (
-        await patchWeights([
-          { id: first, weight: 20 },
-          { id: second, weight: 80 },
-        ])
-      ).statusCode,
-    ).toBe(200);
-    expect((await read()).weights.map((x) => x.weight)).toEqual([20, 80]);
-
-    // Packed for a client that accepts it: the same answer.
-    const packed = await call(t, {
-      method: 'GET',
-      url: `/api/v1${url}`,
-      token: w.tokens.instructor,
-      headers: { 'accept-encoding': 'br' },
-    });
-    expect(packed.headers['content-encoding']).toBe('br');
-    expect(packed.headers.vary).toContain('Accept-Encoding');
-    expect(packed.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(brotliDecompressSync(packed.rawPayload).toString())).toEqual(await read());
-
-    await t.database.db.update(reports).set({ scores: report!.scores }).where(eq(reports.id, report!.id));
-    await t.database.db
-      .update(users)
-      .set({ name: w.users.learner.name })
-      .where(eq(users.id, w.users.learner.id));
-    expect((await patchWeights(before.weights.map(({ id, weight }) => ({ id, weight })))).statusCode).toBe(
-      200,
-    );
-    // Everything back as it was: the same answer as at first.
-    expect(await read()).toEqual(before);
   });
 });

@@ -1,0 +1,337 @@
+import { ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
+import { comments, pollOptions } from '../../db/schema';
+import {
+  assignmentSeq,
+  assignmentWithAttachment,
+  awaitingApproval,
+  learnerEnrollment,
+  MANAGERS,
+  newAssignment,
+  nextAssignmentSeq,
+  postBy,
+  READ_MEMBERS,
+  type Row,
+  statuses,
+  t,
+  w,
+} from './permissions.test-kit';
+
+// The rows of the permission matrix (permissions.test.ts): every course, enrolment, post, comment
+// and assignment operation, how to make a request of it, and the status each kind of user gets.
+
+export const rows: Row[] = [
+  {
+    name: 'GET course',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/` }),
+  },
+  {
+    name: 'PATCH course',
+    expected: MANAGERS,
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/`,
+      ...multipart({ name: '고친 이름' }),
+    }),
+  },
+  {
+    name: 'DELETE course',
+    expected: statuses(204, 403, 403, 403, 404, 404, 401, 404),
+    prepare: async () => ({ method: 'DELETE', url: `/api/v1/courses/${(await w.newCourse()).id}/` }),
+  },
+  {
+    name: 'GET role',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/role/` }),
+  },
+  {
+    name: 'GET learners',
+    expected: MANAGERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/learners/` }),
+  },
+  {
+    name: 'GET learners-count',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/learners-count/` }),
+  },
+  {
+    name: 'GET learner-info',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/learner-info/` }),
+  },
+  {
+    name: "PATCH code-change of a learner's student ID",
+    expected: statuses(200, 200, 200, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/code-change/`,
+      payload: { code: 'NEW-ID', enroll: (await learnerEnrollment(w.course.id)).id },
+    }),
+  },
+  {
+    name: 'GET last-assignment',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/last-assignment/` }),
+  },
+  {
+    name: 'POST course (instructor accounts only)',
+    expected: statuses(201, 403, 403, 403, 403, 201, 401, 201),
+    prepare: async () => ({
+      method: 'POST',
+      url: '/api/v1/courses/',
+      ...multipart({ name: '새 강의', description: '' }),
+    }),
+  },
+  {
+    name: 'POST enrol (a fresh course each time)',
+    expected: statuses(406, 406, 406, 403, 201, 201, 401, 404),
+    prepare: async () => ({
+      method: 'POST',
+      url: '/api/v1/enrolls/',
+      payload: { code: 'S-1', course_code: (await w.newCourse()).code },
+    }),
+  },
+  {
+    name: 'PATCH enroll-change: withdraw a learner',
+    expected: MANAGERS,
+    prepare: async () => {
+      const course = await w.newCourse();
+      return {
+        method: 'PATCH',
+        url: `/api/v1/enrolls/${(await learnerEnrollment(course.id)).id}/enroll-change/`,
+        payload: { is_active: false },
+      };
+    },
+  },
+  {
+    name: 'PATCH enroll-change: make an assistant',
+    expected: statuses(200, 403, 403, 403, 404, 404, 401, 404),
+    prepare: async () => {
+      const course = await w.newCourse();
+      return {
+        method: 'PATCH',
+        url: `/api/v1/enrolls/${(await learnerEnrollment(course.id)).id}/enroll-change/`,
+        payload: { is_assistant: true },
+      };
+    },
+  },
+  {
+    name: 'GET posts',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/posts/` }),
+  },
+  {
+    name: 'POST post',
+    expected: statuses(201, 201, 201, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/posts/`,
+      ...multipart({ title: '질문', content: '내용' }),
+    }),
+  },
+  {
+    name: 'POST notice (managers only)',
+    expected: statuses(201, 201, 403, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/posts/`,
+      ...multipart({ title: '공지', content: '내용', is_notice: 'true' }),
+    }),
+  },
+  {
+    name: 'GET post',
+    expected: READ_MEMBERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/posts/${(await postBy(w.users.instructor.id)).id}/`,
+    }),
+  },
+  {
+    name: "PATCH a learner's post (author only)",
+    expected: statuses(403, 403, 200, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/posts/${(await postBy(w.users.learner.id)).id}/`,
+      ...multipart({ title: '수정' }),
+    }),
+  },
+  {
+    name: "DELETE a learner's post (author or managers)",
+    expected: statuses(204, 204, 204, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'DELETE',
+      url: `/api/v1/courses/${w.course.id}/posts/${(await postBy(w.users.learner.id)).id}/`,
+    }),
+  },
+  {
+    name: 'POST vote',
+    expected: READ_MEMBERS,
+    prepare: async () => {
+      const post = await postBy(w.users.instructor.id);
+      const [option] = await t.database.db
+        .insert(pollOptions)
+        .values([{ postId: post.id, content: 'A', position: 0 }])
+        .returning();
+      return {
+        method: 'POST',
+        url: `/api/v1/courses/${w.course.id}/posts/${post.id}/vote/`,
+        payload: { option: option!.id },
+      };
+    },
+  },
+  {
+    name: 'GET comments',
+    expected: READ_MEMBERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/posts/${(await postBy(w.users.instructor.id)).id}/comments/`,
+    }),
+  },
+  {
+    name: 'POST comment',
+    expected: statuses(201, 201, 201, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'POST',
+      url: `/api/v1/posts/${(await postBy(w.users.instructor.id)).id}/comments/`,
+      payload: { content: '댓글' },
+    }),
+  },
+  {
+    name: "DELETE a learner's comment (author or managers)",
+    expected: statuses(204, 204, 204, 403, 404, 404, 401, 404),
+    prepare: async () => {
+      const post = await postBy(w.users.instructor.id);
+      const [comment] = await t.database.db
+        .insert(comments)
+        .values({ postId: post.id, authorId: w.users.learner.id, content: 'c' })
+        .returning();
+      return { method: 'DELETE', url: `/api/v1/posts/${post.id}/comments/${comment!.id}/` };
+    },
+  },
+  {
+    name: 'GET assignments',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `/api/v1/courses/${w.course.id}/assignments/` }),
+  },
+  {
+    name: 'GET an assignment',
+    expected: READ_MEMBERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/`,
+    }),
+  },
+  {
+    name: 'PATCH move-to-next-stage',
+    expected: MANAGERS,
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/move-to-next-stage/`,
+    }),
+  },
+  {
+    name: 'GET management table',
+    expected: MANAGERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/management/`,
+    }),
+  },
+  {
+    name: 'POST late-participation (learners)',
+    expected: statuses(403, 200, 200, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/late-participation/`,
+    }),
+  },
+  {
+    name: 'DELETE an assignment',
+    expected: statuses(204, 204, 403, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'DELETE',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/`,
+    }),
+  },
+  {
+    name: "GET /courses/ (the user's own courses)",
+    expected: statuses(200, 200, 200, 200, 200, 200, 401, 200),
+    prepare: async () => ({ method: 'GET', url: '/api/v1/courses/' }),
+  },
+  {
+    name: 'GET /courses/pages/ (staff only)',
+    expected: statuses(403, 403, 403, 403, 403, 200, 401, 403),
+    prepare: async () => ({ method: 'GET', url: '/api/v1/courses/pages/' }),
+  },
+  {
+    name: 'POST an assignment',
+    expected: statuses(201, 201, 403, 403, 404, 404, 401, 404),
+    prepare: async () => {
+      nextAssignmentSeq();
+      return {
+        method: 'POST',
+        url: `/api/v1/courses/${w.course.id}/assignments/`,
+        ...multipart({
+          name: `matrix new ${assignmentSeq}`,
+          description: 'd',
+          progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
+        }),
+      };
+    },
+  },
+  {
+    name: 'PATCH an assignment',
+    expected: MANAGERS,
+    prepare: async () => {
+      nextAssignmentSeq();
+      return {
+        method: 'PATCH',
+        url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/`,
+        ...multipart({
+          name: `matrix edited ${assignmentSeq}`,
+          description: 'd',
+          progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
+        }),
+      };
+    },
+  },
+  {
+    name: 'PATCH approve a late participation',
+    expected: MANAGERS,
+    prepare: async () => ({ method: 'PATCH', url: await awaitingApproval() }),
+  },
+  {
+    name: 'PATCH attendance (those who take part: learners and assistants)',
+    expected: statuses(403, 200, 200, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/attendance/`,
+    }),
+  },
+  {
+    name: 'GET stages-of-learners workbook',
+    expected: MANAGERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/stages-of-learners/`,
+    }),
+  },
+  {
+    name: 'GET attachments zip',
+    expected: MANAGERS,
+    prepare: async () => ({
+      method: 'GET',
+      url: `/api/v1/courses/${w.course.id}/assignments/${(await assignmentWithAttachment()).id}/attachments/`,
+    }),
+  },
+  {
+    name: 'GET /users/course/',
+    expected: statuses(200, 200, 200, 200, 200, 200, 401, 200),
+    prepare: async () => ({ method: 'GET', url: '/api/v1/users/course/' }),
+  },
+  {
+    name: 'GET /users/dashboard/',
+    expected: statuses(200, 200, 200, 200, 200, 200, 401, 200),
+    prepare: async () => ({ method: 'GET', url: '/api/v1/users/dashboard/' }),
+  },
+];
