@@ -5,17 +5,8 @@ import { endpointRouter } from '../../lib/endpoints';
 import { parseForm } from '../../lib/forms';
 import { paginate } from '../../lib/pagination';
 import { uploadedForm } from '../files/files.service';
-import {
-  createComment,
-  createPost,
-  deleteComment,
-  deletePost,
-  getPost,
-  listComments,
-  listPosts,
-  updatePost,
-  vote,
-} from './posts.service';
+import { createComment, deleteComment, listComments } from './comments.service';
+import { createPost, deletePost, getPost, listPosts, updatePost, vote } from './posts.service';
 
 /** The notice board: posts, files, polls and comments (part 1 §7 Posts). */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
