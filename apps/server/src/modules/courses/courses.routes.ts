@@ -12,15 +12,13 @@ import {
   deleteCourse,
   getCourse,
   learnerInfo,
-  listCourses,
-  listDashboard,
   listLearners,
-  listUserCourses,
   openCourse,
   roleInfo,
   updateCourse,
 } from './courses.service';
 import { listCoursesForStaff } from './manager-courses.service';
+import { listCourses, listDashboard, listUserCourses } from './user-courses';
 
 /** Courses (part 1 §7 Courses) and the user's course lists. */
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
