@@ -116,6 +116,9 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
+/** GET …/reports/{id}/?mode=: the page's mode (accepted, not read). */
+export const reportQuerySchema = z.object({ mode: z.string().max(20).optional() });
+
 export const reportUpdateSchema = z
   .object({
     comment: z.object({ content: z.string().max(5000, { error: 'validation.too_long' }) }).optional(),

@@ -171,3 +171,55 @@ export const matchingResetSchema = z.union([
   /** Back to the automatic matching: the engine's pairs for the essays finished now. */
   z.object({ automatic: z.literal(true) }),
 ]);
+
+/**
+ * GET/PATCH …/peerreview-matching/{id}/instructor/: a peer review as the instructor sees it, with
+ * the reviewer's and the target's names, the adjusted points and the audit trail.
+ */
+export const instructorReviewSchema = z.object({
+  id: z.number().int(),
+  reviewer_name: z.string(),
+  target_name: z.string(),
+  is_completed: z.boolean(),
+  is_self_review: z.boolean(),
+  instructor_comment: z.string().nullable(),
+  responses: z.array(
+    z.object({
+      id: z.number().int(),
+      point: z.number().int().nullable(),
+      edited_point: z.number().int().nullable(),
+      comment: z.string(),
+      standard: z.object({ question: z.string(), max_point: z.number().int() }),
+    }),
+  ),
+  audit: z.array(
+    z.object({
+      kind: z.string(),
+      actor: z.number().int().nullable(),
+      at: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type InstructorReview = z.infer<typeof instructorReviewSchema>;
+
+/** PATCH …/peerreview-matching/{id}/instructor/: the instructor's adjusted points and comment. */
+export const reviewAdjustmentSchema = z.object({
+  id: z.number().int().optional(),
+  responses: z
+    .array(
+      z.object({
+        id: z.number().int().min(0).max(100),
+        edited_point: z.number().int().min(0, { error: 'validation.review_point' }).nullable(),
+      }),
+    )
+    .max(100),
+  instructor_comment: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(5000, { error: 'validation.too_long' }),
+});
+export type ReviewAdjustment = z.input<typeof reviewAdjustmentSchema>;

@@ -43,8 +43,11 @@ export type RouteSchemaOf<E extends AnyEndpoint> = FastifySchema &
   Picked<E, 'body'> &
   (SchemasOf<E> extends { response: infer R } ? { response: { [S in EndpointStatus<E>]: R } } : unknown);
 
-/** What the OpenAPI document says beside the table: the tags, hidden routes, non-JSON answers. */
-export type RouteDocs = { tags?: string[]; hide?: boolean; produces?: string[] };
+/**
+ * What the OpenAPI document says beside the table: the tags, hidden routes, non-JSON answers and
+ * a description (what a form that the document cannot show carries).
+ */
+export type RouteDocs = { tags?: string[]; hide?: boolean; produces?: string[]; description?: string };
 
 export type EndpointRouteOptions<E extends AnyEndpoint> = Omit<
   RouteOptions<
@@ -71,6 +74,9 @@ export function routeSchema(endpoint: AnyEndpoint, docs: RouteDocs = {}): Fastif
   if (table.querystring) schema.querystring = table.querystring;
   if (table.body) schema.body = table.body;
   if (table.form) schema.consumes = ['multipart/form-data'];
+  // No body schema: Fastify would apply it to the multipart form too; the handler reads either.
+  if (table.jsonOrForm) schema.consumes = ['multipart/form-data', 'application/json'];
+  if (docs.description) schema.description = docs.description;
   if (docs.produces) schema.produces = docs.produces;
   if (table.response) schema.response = { [(endpoint as Endpoint).status ?? 200]: table.response };
   return schema;
@@ -83,12 +89,12 @@ export function routeSchema(endpoint: AnyEndpoint, docs: RouteDocs = {}): Fastif
  * response schema, keyed by the endpoint's status, types.
  */
 export function defineRoute<E extends AnyEndpoint>(app: App, endpoint: E, options: EndpointRouteOptions<E>) {
-  const { tags, hide, produces, ...rest } = options;
+  const { tags, hide, produces, description, ...rest } = options;
   app.route({
     ...(rest as unknown as Omit<RouteOptions, 'method' | 'url' | 'schema'>),
     method: endpoint.method,
     url: endpoint.path,
-    schema: routeSchema(endpoint, { tags, hide, produces }),
+    schema: routeSchema(endpoint, { tags, hide, produces, description }),
   });
 }
 

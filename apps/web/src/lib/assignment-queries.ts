@@ -1,6 +1,6 @@
-import type { Assignment } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './api';
+import { callEndpoint } from './api';
 import { assignmentKey, assignmentsKey } from './query-keys';
 
 // The assignment queries that several features read (the course's list, one assignment): the
@@ -8,7 +8,7 @@ import { assignmentKey, assignmentsKey } from './query-keys';
 
 /** GET /courses/{id}/assignments/: newest first; learners see the public ones only. */
 export function fetchAssignments(courseId: number, signal?: AbortSignal) {
-  return apiFetch<Assignment[]>(`/courses/${courseId}/assignments/`, { signal });
+  return callEndpoint(endpoints.listAssignments, { params: { id: courseId }, signal });
 }
 
 export function assignmentsQuery(courseId: number) {
@@ -24,7 +24,7 @@ export function useAssignments(courseId: number) {
 
 /** GET /courses/{id}/assignments/{aid}/ (404 for a private one to learners). */
 export function fetchAssignment(courseId: number, assignmentId: number, signal?: AbortSignal) {
-  return apiFetch<Assignment>(`/courses/${courseId}/assignments/${assignmentId}/`, { signal });
+  return callEndpoint(endpoints.getAssignment, { params: { id: courseId, aid: assignmentId }, signal });
 }
 
 export function assignmentQuery(courseId: number, assignmentId: number) {

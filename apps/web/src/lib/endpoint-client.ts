@@ -1,6 +1,6 @@
 import type { AnyEndpoint, EndpointResponse } from '@pw/contract';
 import { endpointUrl } from './api';
-import { apiDownload, apiUpload } from './api-transfer';
+import { apiDownload, apiUpload, apiUploadWithProgress } from './api-transfer';
 import type { ParamsOption, ParamValue, QueryOption, QueryValue } from './endpoint-types';
 
 // The non-JSON calls of the contract's endpoint table (issue 28 item 5): multipart forms and file
@@ -20,6 +20,26 @@ export function uploadEndpoint<E extends AnyEndpoint>(
     method: endpoint.method,
     formData,
     signal,
+  });
+}
+
+/**
+ * `uploadEndpoint` with upload progress (0..1) for large files, through `apiUploadWithProgress`
+ * (XMLHttpRequest, so no abort signal).
+ */
+export function uploadEndpointWithProgress<E extends AnyEndpoint>(
+  endpoint: E,
+  options: ParamsOption<E> & { formData: FormData; onProgress?: (p: number) => void },
+): Promise<EndpointResponse<E>> {
+  const { params, formData, onProgress } = options as {
+    params?: Record<string, ParamValue>;
+    formData: FormData;
+    onProgress?: (p: number) => void;
+  };
+  return apiUploadWithProgress<EndpointResponse<E>>(endpointUrl(endpoint, params), {
+    method: endpoint.method,
+    formData,
+    onProgress,
   });
 }
 

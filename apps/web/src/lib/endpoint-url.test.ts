@@ -47,6 +47,13 @@ export function typedCalls() {
   // @ts-expect-error the query's values are the schema's
   void callEndpoint(endpoints.listUsers, { query: { is_active: 'yes' } });
   void callEndpoint(endpoints.signOut);
+  // A JSON-or-multipart save takes its JSON body through callEndpoint.
+  void callEndpoint(endpoints.savePerformance, {
+    params: { id: 1, aid: 2, pid: 3 },
+    body: { stage_object: { plain_text: 'x' }, version: 1 },
+  });
+  // @ts-expect-error the save's JSON body is required
+  void callEndpoint(endpoints.saveLateEssay, { params: { id: 1, aid: 2, pid: 3 } });
   const role: Promise<{ is_instructor: boolean }> = callEndpoint(endpoints.getCourseRole, {
     params: { id: 1 },
   });

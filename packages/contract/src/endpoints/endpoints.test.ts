@@ -39,7 +39,8 @@ describe('the endpoint table', () => {
       const s = schemas[e.name] ?? {};
       if ('status' in e && e.status === 204) expect(s.response, e.name).toBeInstanceOf(z.ZodNull);
       if (s.body) expect(s.form, e.name).toBeUndefined();
-      if (e.method === 'GET') expect(s.body ?? s.form, e.name).toBeUndefined();
+      if (s.jsonOrForm) expect(s.body ?? s.form, e.name).toBeUndefined();
+      if (e.method === 'GET') expect(s.body ?? s.form ?? s.jsonOrForm, e.name).toBeUndefined();
     }
   });
 });

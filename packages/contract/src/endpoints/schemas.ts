@@ -7,6 +7,12 @@ import {
   signUpBodySchema,
   signUpResponseSchema,
 } from '../accounts';
+import {
+  assignmentInputSchema,
+  assignmentSchema,
+  managementTableSchema,
+  moveToNextStageBodySchema,
+} from '../assignments';
 import { UI } from '../constants';
 import {
   codeChangeSchema,
@@ -39,6 +45,7 @@ import {
 } from '../manager';
 import { configurationSchema } from '../organisations';
 import { pageQuerySchema, paginatedSchema } from '../pagination';
+import { performanceSaveBodySchema, performanceSchema } from '../performances';
 import {
   commentCreateSchema,
   commentSchema,
@@ -48,6 +55,22 @@ import {
   voteSchema,
 } from '../posts';
 import { passwordChangeSchema, profileSchema, profileUpdateSchema, standardScoreSchema } from '../profile';
+import { reportQuerySchema, reportSchema, reportUpdateSchema, scoreTableSchema } from '../reports';
+import { courseResultsSchema, personalScoreSchema, weightSchema, weightsUpdateSchema } from '../results';
+import {
+  feedbackRatingResponseSchema,
+  feedbackRatingSchema,
+  instructorReviewSchema,
+  matchingPageSchema,
+  matchingResetSchema,
+  objectionCreateSchema,
+  objectionRulingSchema,
+  objectionSchema,
+  objectionUpdateSchema,
+  peerReviewSaveSchema,
+  peerReviewSchema,
+  reviewAdjustmentSchema,
+} from '../reviews';
 import { supportCreateSchema, supportInquirySchema } from '../supports';
 import type * as table from './index';
 
@@ -63,6 +86,12 @@ export type EndpointSchema = {
    * fields with it (`parseForm`); its presence makes the route consume multipart/form-data.
    */
   form?: z.ZodType;
+  /**
+   * A JSON body that may come as a multipart form instead (its fields as text, plus files): the
+   * JSON body's schema. Not validated by Fastify (a body schema would refuse the form): the
+   * handler reads either; the route consumes both.
+   */
+  jsonOrForm?: z.ZodType;
   /** The answer at the endpoint's status; absent when the answer is not JSON (a file, a workbook). */
   response?: z.ZodType;
 };
@@ -86,6 +115,13 @@ export const postBoardQuerySchema = pageQuerySchema.extend({
 });
 /** A signed file link's query: its expiry (epoch seconds) and signature. */
 export const signedFileQuerySchema = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
+const assignmentPathSchema = z.object({ id: idParamSchema, aid: idParamSchema });
+const peerReviewPathSchema = assignmentPathSchema.extend({ mid: idParamSchema });
+const objectionPathSchema = assignmentPathSchema.extend({ oid: idParamSchema });
+const performancePathSchema = assignmentPathSchema.extend({ pid: idParamSchema });
+const reportPathSchema = assignmentPathSchema.extend({ rid: idParamSchema });
+/** A late participation's answer: the learner's participation status. */
+const participationStatusSchema = z.object({ status: z.number().int() });
 const userList = { querystring: managerUserQuerySchema, response: paginatedSchema(managerUserRowSchema) };
 
 /**
@@ -167,6 +203,76 @@ export const endpointSchemas = {
   },
   exportAssignments: { querystring: managerAssignmentQuerySchema },
   getManagerAssignment: { params: idPathSchema, response: managerAssignmentSchema },
+  // assignments
+  listAssignments: { params: idPathSchema, response: z.array(assignmentSchema) },
+  createAssignment: { params: idPathSchema, form: assignmentInputSchema, response: assignmentSchema },
+  getAssignment: { params: assignmentPathSchema, response: assignmentSchema },
+  updateAssignment: { params: assignmentPathSchema, form: assignmentInputSchema, response: assignmentSchema },
+  deleteAssignment: { params: assignmentPathSchema, response: noContentSchema },
+  moveToNextStage: {
+    params: assignmentPathSchema,
+    body: moveToNextStageBodySchema,
+    response: assignmentSchema,
+  },
+  requestLateParticipation: { params: assignmentPathSchema, response: participationStatusSchema },
+  approveParticipation: {
+    params: assignmentPathSchema.extend({ enrollId: idParamSchema }),
+    response: participationStatusSchema,
+  },
+  recordAttendance: {
+    params: assignmentPathSchema,
+    response: z.object({ is_completed: z.boolean(), status: z.number().int() }),
+  },
+  getManagement: { params: assignmentPathSchema, response: managementTableSchema },
+  exportStagesOfLearners: { params: assignmentPathSchema },
+  exportAttachments: { params: assignmentPathSchema },
+  // performances
+  getPerformance: { params: performancePathSchema, response: performanceSchema },
+  savePerformance: {
+    params: performancePathSchema,
+    jsonOrForm: performanceSaveBodySchema,
+    response: performanceSchema,
+  },
+  saveLateEssay: {
+    params: performancePathSchema,
+    jsonOrForm: performanceSaveBodySchema,
+    response: performanceSchema,
+  },
+  // reviews
+  getPeerReview: { params: peerReviewPathSchema, response: peerReviewSchema },
+  savePeerReview: { params: peerReviewPathSchema, body: peerReviewSaveSchema, response: peerReviewSchema },
+  getInstructorReview: { params: peerReviewPathSchema, response: instructorReviewSchema },
+  adjustReview: {
+    params: peerReviewPathSchema,
+    body: reviewAdjustmentSchema,
+    response: instructorReviewSchema,
+  },
+  rateReview: {
+    params: peerReviewPathSchema,
+    body: feedbackRatingSchema,
+    response: feedbackRatingResponseSchema,
+  },
+  createObjection: { params: assignmentPathSchema, body: objectionCreateSchema, response: objectionSchema },
+  getObjection: { params: objectionPathSchema, response: objectionSchema },
+  updateObjection: { params: objectionPathSchema, body: objectionUpdateSchema, response: objectionSchema },
+  withdrawObjection: { params: objectionPathSchema, response: noContentSchema },
+  ruleOnObjection: { params: objectionPathSchema, body: objectionRulingSchema, response: objectionSchema },
+  getMatchings: { params: assignmentPathSchema, response: matchingPageSchema },
+  resetMatchings: { params: assignmentPathSchema, body: matchingResetSchema, response: matchingPageSchema },
+  // reports
+  getReport: { params: reportPathSchema, querystring: reportQuerySchema, response: reportSchema },
+  updateReport: { params: reportPathSchema, body: reportUpdateSchema, response: reportSchema },
+  getScores: { params: assignmentPathSchema, response: scoreTableSchema },
+  // results
+  getCourseResults: { params: idPathSchema, response: courseResultsSchema },
+  exportCourseResults: { params: idPathSchema },
+  getWeights: { params: idPathSchema, response: z.array(weightSchema) },
+  updateWeights: { params: idPathSchema, body: weightsUpdateSchema, response: z.array(weightSchema) },
+  getPersonalScore: {
+    params: z.object({ id: idParamSchema, eid: idParamSchema }),
+    response: personalScoreSchema,
+  },
+  getMyScore: { params: idPathSchema, response: personalScoreSchema },
 } satisfies { [N in EndpointName]: EndpointSchema };
 
 type Schemas = typeof endpointSchemas;
@@ -178,9 +284,16 @@ type Part<N extends Named, K extends keyof EndpointSchema> = Schemas[NameOf<N>] 
   ? S
   : undefined;
 
-/** What a client sends as the JSON body (the schema's input side); undefined without one. */
+/**
+ * What a client sends as the JSON body (the schema's input side; a `jsonOrForm` endpoint's JSON
+ * side); undefined without one.
+ */
 export type EndpointBody<N extends Named> =
-  Part<N, 'body'> extends z.ZodType ? z.input<Part<N, 'body'>> : undefined;
+  Part<N, 'body'> extends z.ZodType
+    ? z.input<Part<N, 'body'>>
+    : Part<N, 'jsonOrForm'> extends z.ZodType
+      ? z.input<Part<N, 'jsonOrForm'>>
+      : undefined;
 /** The multipart fields a client sends (input side); undefined for a JSON endpoint. */
 export type EndpointForm<N extends Named> =
   Part<N, 'form'> extends z.ZodType ? z.input<Part<N, 'form'>> : undefined;

@@ -1,7 +1,8 @@
-import { idParamSchema, type Performance, performanceSchema, pickLanguage } from '@pw/contract';
+import { type EndpointParams, type Performance, pickLanguage } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRouter } from '../../lib/endpoints';
 import { validationError } from '../../lib/errors';
 import { sendJson } from '../../lib/send-json';
 import { nulFieldErrors } from '../../lib/text-guard';
@@ -10,15 +11,14 @@ import { getPerformance } from './get-performance';
 import { type PerformanceSaveInput, parseSave, parseVersion } from './performance-input';
 import { savePerformance } from './save-performance';
 
-const params = z.object({ id: idParamSchema, aid: idParamSchema, pid: idParamSchema });
-
 /** A learner's work in a stage (part 2 §3, §7): read it, save it, submit it late. */
 export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, secret: app.signingSecret });
+  const route = endpointRouter(app, ['performances']);
 
   /** A save arrives as multipart (`stage_object` JSON text, `version`, `files`) or as JSON. */
   async function save(
-    request: FastifyRequest<{ Params: z.infer<typeof params>; Body: unknown }>,
+    request: FastifyRequest<{ Params: EndpointParams<typeof endpoints.savePerformance>; Body: unknown }>,
     late: boolean,
   ) {
     const { id, aid, pid } = request.params;
@@ -46,8 +46,7 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/courses/:id/assignments/:aid/performances/:pid/', {
-    schema: { tags: ['performances'], params, response: { 200: performanceSchema } },
+  route(endpoints.getPerformance, {
     handler: async (request) =>
       getPerformance({
         ...deps(),
@@ -59,17 +58,12 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
 
-  const saveSchema = {
-    tags: ['performances'],
-    params,
-    consumes: ['multipart/form-data', 'application/json'],
-    // No body schema: a JSON body and a multipart form are both read by the handler, with the
-    // contract's performanceSaveBodySchema (a route body schema would refuse the multipart form).
-    description:
-      'multipart/form-data: `stage_object` (JSON text of performanceSaveBodySchema.stage_object), `version`, ' +
-      '`files` (pdf or mp4, 20 MB each); or application/json `{stage_object, version}`.',
-    response: { 200: performanceSchema },
-  };
+  // The saves consume JSON and multipart and declare no body schema (the table's `jsonOrForm`):
+  // a JSON body and a multipart form are both read by the handler, with the contract's
+  // performanceSaveBodySchema (a route body schema would refuse the multipart form).
+  const saveDescription =
+    'multipart/form-data: `stage_object` (JSON text of performanceSaveBodySchema.stage_object), `version`, ' +
+    '`files` (pdf or mp4, 20 MB each); or application/json `{stage_object, version}`.';
 
   /**
    * A save's answer is the work as `present` builds it, field by field, to the contract's type. Work
@@ -81,13 +75,13 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = (reply: FastifyReply, work: Performance) =>
     work.stage_object.targets === null ? sendJson(reply, work) : work;
 
-  app.patch('/courses/:id/assignments/:aid/performances/:pid/', {
-    schema: saveSchema,
+  route(endpoints.savePerformance, {
+    description: saveDescription,
     handler: async (request, reply) => answer(reply, await save(request, false)),
   });
 
-  app.patch('/courses/:id/assignments/:aid/performances/:pid/late-essay/', {
-    schema: saveSchema,
+  route(endpoints.saveLateEssay, {
+    description: saveDescription,
     handler: async (request, reply) => answer(reply, await save(request, true)),
   });
 };

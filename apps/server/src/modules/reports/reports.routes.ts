@@ -1,35 +1,22 @@
-import {
-  idParamSchema,
-  pickLanguage,
-  reportSchema,
-  reportUpdateSchema,
-  scoreTableSchema,
-} from '@pw/contract';
+import { pickLanguage } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendCached } from '../../lib/answer-cache';
+import { endpointRouter } from '../../lib/endpoints';
 import { getReport } from './get-report';
 import { scoreTable } from './score-table';
 import { updateReport } from './update-report';
 
-const assignmentParams = z.object({ id: idParamSchema, aid: idParamSchema });
-const reportParams = assignmentParams.extend({ rid: idParamSchema });
-
 /** Reports and the score page (part 2 §3, §7). */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = endpointRouter(app, ['reports']);
   const reportIds = ({ id, aid, rid }: { id: number; aid: number; rid: number }) => ({
     courseId: id,
     assignmentId: aid,
     reportId: rid,
   });
 
-  app.get('/courses/:id/assignments/:aid/reports/:rid/', {
-    schema: {
-      tags: ['reports'],
-      params: reportParams,
-      querystring: z.object({ mode: z.string().max(20).optional() }),
-      response: { 200: reportSchema },
-    },
+  route(endpoints.getReport, {
     handler: async (request) =>
       getReport({
         db: app.db,
@@ -40,13 +27,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
 
-  app.patch('/courses/:id/assignments/:aid/reports/:rid/', {
-    schema: {
-      tags: ['reports'],
-      params: reportParams,
-      body: reportUpdateSchema,
-      response: { 200: reportSchema },
-    },
+  route(endpoints.updateReport, {
     handler: async (request) =>
       updateReport({
         db: app.db,
@@ -58,8 +39,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
 
-  app.get('/courses/:id/assignments/:aid/scores/', {
-    schema: { tags: ['reports'], params: assignmentParams, response: { 200: scoreTableSchema } },
+  route(endpoints.getScores, {
     // A row per learner with every rater's points (≈180 KB at 200 learners): built to the
     // contract's type (kept once completed) rather than parsed again by its schema on the way
     // out; the reports test parses it with the schema instead.

@@ -1,27 +1,17 @@
-import {
-  courseResultsSchema,
-  idParamSchema,
-  personalScoreSchema,
-  pickLanguage,
-  sheetName,
-  weightSchema,
-  weightsUpdateSchema,
-} from '@pw/contract';
+import { pickLanguage, sheetName } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendCached } from '../../lib/answer-cache';
+import { endpointRouter } from '../../lib/endpoints';
 import { courseResults } from './course-results';
 import { myScore, personalScore } from './personal-score';
 import { exportCourseResults } from './results-export';
 import { getWeights, updateWeights } from './weights';
 
-const courseParams = z.object({ id: idParamSchema });
-const enrollParams = z.object({ id: idParamSchema, eid: idParamSchema });
-
 /** Course results, weights, personal score and my score (part 2 §2, §5, §7). */
 export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/courses/:id/results/', {
-    schema: { tags: ['results'], params: courseParams, response: { 200: courseResultsSchema } },
+  const route = endpointRouter(app, ['results']);
+  route(endpoints.getCourseResults, {
     // A cell per learner and completed assignment (≈300 KB at 200 × 10): built to the contract's
     // type and kept as the bytes sent while its rows stay the same, rather than parsed again by
     // its schema on the way out; the results test parses it with the schema instead.
@@ -33,12 +23,8 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   });
 
-  app.get('/courses/:id/results/export/', {
-    schema: {
-      tags: ['results'],
-      params: courseParams,
-      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    },
+  route(endpoints.exportCourseResults, {
+    produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     handler: async (request, reply) => {
       const { name, stream } = await exportCourseResults({
         db: app.db,
@@ -56,24 +42,15 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // The spec shows this path without the trailing slash; the server ignores trailing slashes.
-  app.get('/courses/:id/assignments/weights/', {
-    schema: { tags: ['results'], params: courseParams, response: { 200: z.array(weightSchema) } },
+  route(endpoints.getWeights, {
     handler: async (request) => getWeights({ db: app.db, caller: request, courseId: request.params.id }),
   });
-  app.patch('/courses/:id/assignments/weights/', {
-    schema: {
-      tags: ['results'],
-      params: courseParams,
-      body: weightsUpdateSchema,
-      response: { 200: z.array(weightSchema) },
-    },
+  route(endpoints.updateWeights, {
     handler: async (request) =>
       updateWeights({ db: app.db, caller: request, courseId: request.params.id, body: request.body }),
   });
 
-  app.get('/courses/:id/enrolls/:eid/personal-score/', {
-    schema: { tags: ['results'], params: enrollParams, response: { 200: personalScoreSchema } },
+  route(endpoints.getPersonalScore, {
     handler: async (request) =>
       personalScore({
         db: app.db,
@@ -83,8 +60,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
 
-  app.get('/courses/:id/scores-by-learner/', {
-    schema: { tags: ['results'], params: courseParams, response: { 200: personalScoreSchema } },
+  route(endpoints.getMyScore, {
     handler: async (request) => myScore({ db: app.db, caller: request, courseId: request.params.id }),
   });
 };

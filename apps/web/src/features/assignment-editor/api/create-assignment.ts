@@ -1,13 +1,13 @@
-import type { Assignment } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-transfer';
+import { uploadEndpoint } from '../../../lib/endpoint-client';
 import { appendAll } from '../../../lib/files';
 import { assignmentsKey } from '../../../lib/query-keys';
 
 /** POST /courses/{id}/assignments/ (multipart: the editor fields, `progresses` as JSON, `files`). */
 export function createAssignment(courseId: number, form: FormData, files: File[]) {
   appendAll(form, 'files', files);
-  return apiUpload<Assignment>(`/courses/${courseId}/assignments/`, { formData: form });
+  return uploadEndpoint(endpoints.createAssignment, { params: { id: courseId }, formData: form });
 }
 
 export function useCreateAssignment(courseId: number) {

@@ -1,10 +1,11 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentsKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/last-assignment/: the assignment whose settings "import previous" copies, or null. */
 export function fetchLastAssignment(courseId: number, signal?: AbortSignal) {
-  return apiFetch<{ id: number | null }>(`/courses/${courseId}/last-assignment/`, { signal });
+  return callEndpoint(endpoints.getLastAssignment, { params: { id: courseId }, signal });
 }
 
 export function lastAssignmentQuery(courseId: number) {

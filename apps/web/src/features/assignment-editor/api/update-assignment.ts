@@ -1,7 +1,7 @@
-import type { Assignment } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-transfer';
 import { assignmentQuery } from '../../../lib/assignment-queries';
+import { uploadEndpoint } from '../../../lib/endpoint-client';
 import { appendAll } from '../../../lib/files';
 import { assignmentsKey } from '../../../lib/query-keys';
 
@@ -15,8 +15,8 @@ export function updateAssignment(
 ) {
   appendAll(form, 'files', files);
   appendAll(form, 'delete_files', deleteFiles);
-  return apiUpload<Assignment>(`/courses/${courseId}/assignments/${assignmentId}/`, {
-    method: 'PATCH',
+  return uploadEndpoint(endpoints.updateAssignment, {
+    params: { id: courseId, aid: assignmentId },
     formData: form,
   });
 }

@@ -1,13 +1,13 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { managementQuery } from './management';
 
 /** PATCH …/participations/{enrollmentId}/approve/: a manager lets a late learner join. */
 export function approveParticipation(courseId: number, assignmentId: number, enrollmentId: number) {
-  return apiFetch<{ status: number }>(
-    `/courses/${courseId}/assignments/${assignmentId}/participations/${enrollmentId}/approve/`,
-    { method: 'PATCH' },
-  );
+  return callEndpoint(endpoints.approveParticipation, {
+    params: { id: courseId, aid: assignmentId, enrollId: enrollmentId },
+  });
 }
 
 export function useApproveParticipation(courseId: number, assignmentId: number) {

@@ -1,4 +1,5 @@
-import { apiDownload } from '../../../lib/api-transfer';
+import * as endpoints from '@pw/contract/endpoints';
+import { downloadEndpoint } from '../../../lib/endpoint-client';
 
 /** GET …/attachments/: every file of the assignment and its learners' work as one zip. */
 export function downloadAttachments(
@@ -6,7 +7,8 @@ export function downloadAttachments(
   assignmentId: number,
   onProgress?: (bytes: number) => void,
 ) {
-  return apiDownload(`/courses/${courseId}/assignments/${assignmentId}/attachments/`, {
+  return downloadEndpoint(endpoints.exportAttachments, {
+    params: { id: courseId, aid: assignmentId },
     fallbackName: `assignment-${assignmentId}.zip`,
     onProgress,
   });

@@ -1,12 +1,10 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 
 /** PATCH …/attendance/: records that a participating learner has read the task information. */
 export function recordAttendance(courseId: number, assignmentId: number) {
-  return apiFetch<{ is_completed: boolean; status: number }>(
-    `/courses/${courseId}/assignments/${assignmentId}/attendance/`,
-    { method: 'PATCH' },
-  );
+  return callEndpoint(endpoints.recordAttendance, { params: { id: courseId, aid: assignmentId } });
 }
 
 export function useRecordAttendance(courseId: number, assignmentId: number) {

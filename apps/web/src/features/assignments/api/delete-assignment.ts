@@ -1,10 +1,11 @@
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentsQuery } from '../../../lib/assignment-queries';
 
 /** DELETE /courses/{id}/assignments/{aid}/ (instructor or assistant). */
 export function deleteAssignment(courseId: number, assignmentId: number) {
-  return apiFetch<void>(`/courses/${courseId}/assignments/${assignmentId}/`, { method: 'DELETE' });
+  return callEndpoint(endpoints.deleteAssignment, { params: { id: courseId, aid: assignmentId } });
 }
 
 export function useDeleteAssignment(courseId: number, assignmentId: number) {

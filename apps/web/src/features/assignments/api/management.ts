@@ -1,13 +1,11 @@
-import type { ManagementTable } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentKey } from '../../../lib/query-keys';
 
 /** GET /courses/{id}/assignments/{aid}/management/ (instructor or assistant). */
 export function fetchManagement(courseId: number, assignmentId: number, signal?: AbortSignal) {
-  return apiFetch<ManagementTable>(`/courses/${courseId}/assignments/${assignmentId}/management/`, {
-    signal,
-  });
+  return callEndpoint(endpoints.getManagement, { params: { id: courseId, aid: assignmentId }, signal });
 }
 
 export function managementQuery(courseId: number, assignmentId: number) {

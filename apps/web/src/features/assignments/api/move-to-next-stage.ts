@@ -1,6 +1,7 @@
-import type { Assignment, MoveToNextStageBody, StageCode } from '@pw/contract';
+import type { StageCode } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentQuery, assignmentsQuery } from '../../../lib/assignment-queries';
 import { assignmentKey } from '../../../lib/query-keys';
 
@@ -9,10 +10,9 @@ import { assignmentKey } from '../../../lib/query-keys';
  * (409 `stage_changed` when it moved meanwhile; 406 with a detail once complete).
  */
 export function moveToNextStage(courseId: number, assignmentId: number, expectedStage: StageCode) {
-  const body: MoveToNextStageBody = { expected_stage: expectedStage };
-  return apiFetch<Assignment>(`/courses/${courseId}/assignments/${assignmentId}/move-to-next-stage/`, {
-    method: 'PATCH',
-    body,
+  return callEndpoint(endpoints.moveToNextStage, {
+    params: { id: courseId, aid: assignmentId },
+    body: { expected_stage: expectedStage },
   });
 }
 

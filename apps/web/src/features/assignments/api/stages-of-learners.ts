@@ -1,4 +1,5 @@
-import { apiDownload } from '../../../lib/api-transfer';
+import * as endpoints from '@pw/contract/endpoints';
+import { downloadEndpoint } from '../../../lib/endpoint-client';
 
 /** GET …/stages-of-learners/: the workbook with one sheet per stage (.xlsx). */
 export function downloadStagesOfLearners(
@@ -6,7 +7,8 @@ export function downloadStagesOfLearners(
   assignmentId: number,
   onProgress?: (bytes: number) => void,
 ) {
-  return apiDownload(`/courses/${courseId}/assignments/${assignmentId}/stages-of-learners/`, {
+  return downloadEndpoint(endpoints.exportStagesOfLearners, {
+    params: { id: courseId, aid: assignmentId },
     fallbackName: `assignment-${assignmentId}.xlsx`,
     onProgress,
   });

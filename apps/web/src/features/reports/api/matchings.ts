@@ -1,6 +1,7 @@
-import type { MatchingPage } from '@pw/contract';
+import type { EndpointBody } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentKey } from '../../../lib/query-keys';
 
 export const matchingsKey = (courseId: number, assignmentId: number) =>
@@ -11,22 +12,19 @@ export function useMatchings(courseId: number, assignmentId: number) {
   return useQuery({
     queryKey: matchingsKey(courseId, assignmentId),
     queryFn: ({ signal }) =>
-      apiFetch<MatchingPage>(`/courses/${courseId}/assignments/${assignmentId}/matchings/`, { signal }),
+      callEndpoint(endpoints.getMatchings, { params: { id: courseId, aid: assignmentId }, signal }),
   });
 }
 
 /** What a save sends: the automatic matching, or the pairs chosen on the page. */
-export type MatchingsReset = { automatic: true } | { matchings: { reviewer: number; target: number }[] };
+export type MatchingsReset = EndpointBody<typeof endpoints.resetMatchings>;
 
 /** POST …/matchings-reset/: the whole matching at once; the answer replaces the cached page. */
 export function useResetMatchings(courseId: number, assignmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MatchingsReset) =>
-      apiFetch<MatchingPage>(`/courses/${courseId}/assignments/${assignmentId}/matchings-reset/`, {
-        method: 'POST',
-        body,
-      }),
+      callEndpoint(endpoints.resetMatchings, { params: { id: courseId, aid: assignmentId }, body }),
     onSuccess: (fresh) => queryClient.setQueryData(matchingsKey(courseId, assignmentId), fresh),
   });
 }

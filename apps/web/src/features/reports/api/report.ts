@@ -1,6 +1,7 @@
-import type { Report } from '@pw/contract';
+import type { EndpointBody } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentKey } from '../../../lib/query-keys';
 
 export const reportKey = (courseId: number, assignmentId: number, reportId: number) =>
@@ -10,7 +11,10 @@ export function reportQuery(courseId: number, assignmentId: number, reportId: nu
   return queryOptions({
     queryKey: reportKey(courseId, assignmentId, reportId),
     queryFn: ({ signal }) =>
-      apiFetch<Report>(`/courses/${courseId}/assignments/${assignmentId}/reports/${reportId}/`, { signal }),
+      callEndpoint(endpoints.getReport, {
+        params: { id: courseId, aid: assignmentId, rid: reportId },
+        signal,
+      }),
   });
 }
 
@@ -22,13 +26,9 @@ export function useReport(courseId: number, assignmentId: number, reportId: numb
 export function useUpdateReport(courseId: number, assignmentId: number, reportId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: {
-      comment?: { content: string };
-      revisement_score?: number | null;
-      initialise?: true;
-    }) =>
-      apiFetch<Report>(`/courses/${courseId}/assignments/${assignmentId}/reports/${reportId}/`, {
-        method: 'PATCH',
+    mutationFn: (body: EndpointBody<typeof endpoints.updateReport>) =>
+      callEndpoint(endpoints.updateReport, {
+        params: { id: courseId, aid: assignmentId, rid: reportId },
         body,
       }),
     onSuccess: (report) => queryClient.setQueryData(reportKey(courseId, assignmentId, reportId), report),

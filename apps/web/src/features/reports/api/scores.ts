@@ -1,6 +1,7 @@
-import type { ScoreTable } from '@pw/contract';
+import type { EndpointBody, EndpointResponse } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentKey } from '../../../lib/query-keys';
 
 export const scoresKey = (courseId: number, assignmentId: number) =>
@@ -11,38 +12,27 @@ export function useScores(courseId: number, assignmentId: number) {
   return useQuery({
     queryKey: scoresKey(courseId, assignmentId),
     queryFn: ({ signal }) =>
-      apiFetch<ScoreTable>(`/courses/${courseId}/assignments/${assignmentId}/scores/`, { signal }),
+      callEndpoint(endpoints.getScores, { params: { id: courseId, aid: assignmentId }, signal }),
   });
 }
 
-export type InstructorReview = {
-  id: number;
-  reviewer_name: string;
-  target_name: string;
-  instructor_comment: string | null;
-  responses: {
-    id: number;
-    point: number | null;
-    edited_point: number | null;
-    comment: string;
-    standard: { question: string; max_point: number };
-  }[];
-};
+/** A peer review as the instructor sees it (names, adjusted points, audit trail). */
+export type InstructorReview = EndpointResponse<typeof endpoints.getInstructorReview>;
 
 export function fetchInstructorReview(courseId: number, assignmentId: number, matchingId: number) {
-  return apiFetch<InstructorReview>(
-    `/courses/${courseId}/assignments/${assignmentId}/performances/peerreview-matching/${matchingId}/instructor/`,
-  );
+  return callEndpoint(endpoints.getInstructorReview, {
+    params: { id: courseId, aid: assignmentId, mid: matchingId },
+  });
 }
 
 export function adjustReview(
   courseId: number,
   assignmentId: number,
   matchingId: number,
-  body: { responses: { id: number; edited_point: number | null }[]; instructor_comment: string },
+  body: EndpointBody<typeof endpoints.adjustReview>,
 ) {
-  return apiFetch<InstructorReview>(
-    `/courses/${courseId}/assignments/${assignmentId}/performances/peerreview-matching/${matchingId}/instructor/`,
-    { method: 'PATCH', body },
-  );
+  return callEndpoint(endpoints.adjustReview, {
+    params: { id: courseId, aid: assignmentId, mid: matchingId },
+    body,
+  });
 }

@@ -1,7 +1,8 @@
-import type { CourseResults, PersonalScore, Weight, WeightsUpdate } from '@pw/contract';
+import type { WeightsUpdate } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { apiDownload } from '../../../lib/api-transfer';
+import { callEndpoint } from '../../../lib/api';
+import { downloadEndpoint } from '../../../lib/endpoint-client';
 
 const resultsKey = (courseId: number) => ['courses', courseId, 'results'] as const;
 
@@ -9,7 +10,7 @@ const resultsKey = (courseId: number) => ['courses', courseId, 'results'] as con
 export function useCourseResults(courseId: number) {
   return useQuery({
     queryKey: resultsKey(courseId),
-    queryFn: ({ signal }) => apiFetch<CourseResults>(`/courses/${courseId}/results/`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.getCourseResults, { params: { id: courseId }, signal }),
   });
 }
 
@@ -18,14 +19,15 @@ export function useUpdateWeights(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WeightsUpdate) =>
-      apiFetch<Weight[]>(`/courses/${courseId}/assignments/weights/`, { method: 'PATCH', body }),
+      callEndpoint(endpoints.updateWeights, { params: { id: courseId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resultsKey(courseId) }),
   });
 }
 
 /** GET …/results/export/: the results workbook, with the bytes received so far. */
 export function downloadResults(courseId: number, onProgress?: (bytes: number) => void) {
-  return apiDownload(`/courses/${courseId}/results/export/`, {
+  return downloadEndpoint(endpoints.exportCourseResults, {
+    params: { id: courseId },
     fallbackName: `course-${courseId}-results.xlsx`,
     onProgress,
   });
@@ -36,11 +38,8 @@ export function usePersonalScore(courseId: number, enrollId: number | null) {
   return useQuery({
     queryKey: [...resultsKey(courseId), 'personal', enrollId ?? 'mine'] as const,
     queryFn: ({ signal }) =>
-      apiFetch<PersonalScore>(
-        enrollId === null
-          ? `/courses/${courseId}/scores-by-learner/`
-          : `/courses/${courseId}/enrolls/${enrollId}/personal-score/`,
-        { signal },
-      ),
+      enrollId === null
+        ? callEndpoint(endpoints.getMyScore, { params: { id: courseId }, signal })
+        : callEndpoint(endpoints.getPersonalScore, { params: { id: courseId, eid: enrollId }, signal }),
   });
 }

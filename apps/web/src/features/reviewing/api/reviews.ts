@@ -1,10 +1,10 @@
-import type { FeedbackRatingResponse, Objection, PeerReview } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/api';
 import { assignmentKey } from '../../../lib/query-keys';
 
 type Ids = { courseId: number; assignmentId: number };
-const base = (ids: Ids) => `/courses/${ids.courseId}/assignments/${ids.assignmentId}`;
+const path = (ids: Ids) => ({ id: ids.courseId, aid: ids.assignmentId });
 
 export const peerReviewKey = (ids: Ids, matchingId: number) =>
   [...assignmentKey(ids.courseId, ids.assignmentId), 'peer-review', matchingId] as const;
@@ -13,7 +13,7 @@ export function usePeerReview(ids: Ids, matchingId: number) {
   return useQuery({
     queryKey: peerReviewKey(ids, matchingId),
     queryFn: ({ signal }) =>
-      apiFetch<PeerReview>(`${base(ids)}/performances/peerreview-matching/${matchingId}/`, { signal }),
+      callEndpoint(endpoints.getPeerReview, { params: { ...path(ids), mid: matchingId }, signal }),
   });
 }
 
@@ -22,25 +22,22 @@ export function savePeerReview(
   matchingId: number,
   responses: { id: number; point: number; comment: string }[],
 ) {
-  return apiFetch<PeerReview>(`${base(ids)}/performances/peerreview-matching/${matchingId}/`, {
-    method: 'PATCH',
+  return callEndpoint(endpoints.savePeerReview, {
+    params: { ...path(ids), mid: matchingId },
     body: { id: matchingId, responses },
   });
 }
 
 export function rateReview(ids: Ids, matchingId: number, point: number, comment: string) {
-  return apiFetch<FeedbackRatingResponse>(
-    `${base(ids)}/performances/feedbackreview-matching/${matchingId}/`,
-    {
-      method: 'PATCH',
-      body: { id: matchingId, point, comment },
-    },
-  );
+  return callEndpoint(endpoints.rateReview, {
+    params: { ...path(ids), mid: matchingId },
+    body: { id: matchingId, point, comment },
+  });
 }
 
 export const createObjection = (ids: Ids, matching: number, comment: string) =>
-  apiFetch<Objection>(`${base(ids)}/objections/`, { method: 'POST', body: { matching, comment } });
+  callEndpoint(endpoints.createObjection, { params: path(ids), body: { matching, comment } });
 export const updateObjection = (ids: Ids, id: number, comment: string) =>
-  apiFetch<Objection>(`${base(ids)}/objections/${id}/`, { method: 'PATCH', body: { comment } });
+  callEndpoint(endpoints.updateObjection, { params: { ...path(ids), oid: id }, body: { comment } });
 export const withdrawObjection = (ids: Ids, id: number) =>
-  apiFetch<void>(`${base(ids)}/objections/${id}/`, { method: 'DELETE' });
+  callEndpoint(endpoints.withdrawObjection, { params: { ...path(ids), oid: id } });

@@ -1,7 +1,8 @@
 import type { Performance, PerformanceSave } from '@pw/contract';
+import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { apiUploadWithProgress } from '../../../lib/api-transfer';
+import { callEndpoint } from '../../../lib/api';
+import { uploadEndpointWithProgress } from '../../../lib/endpoint-client';
 import { assignmentKey } from '../../../lib/query-keys';
 
 export const performanceKey = (courseId: number, assignmentId: number, performanceId: number) =>
@@ -11,12 +12,10 @@ export function performanceQuery(courseId: number, assignmentId: number, perform
   return queryOptions({
     queryKey: performanceKey(courseId, assignmentId, performanceId),
     queryFn: ({ signal }) =>
-      apiFetch<Performance>(
-        `/courses/${courseId}/assignments/${assignmentId}/performances/${performanceId}/`,
-        {
-          signal,
-        },
-      ),
+      callEndpoint(endpoints.getPerformance, {
+        params: { id: courseId, aid: assignmentId, pid: performanceId },
+        signal,
+      }),
   });
 }
 
@@ -45,13 +44,12 @@ export type SaveRequest = {
  * (`stage_object` JSON text, `version`, `files`) with upload progress.
  */
 export async function savePerformance(req: SaveRequest): Promise<Performance> {
-  const path = `/courses/${req.courseId}/assignments/${req.assignmentId}/performances/${req.performanceId}/${
-    req.late ? 'late-essay/' : ''
-  }`;
+  const endpoint = req.late ? endpoints.saveLateEssay : endpoints.savePerformance;
+  const params = { id: req.courseId, aid: req.assignmentId, pid: req.performanceId };
   const files = req.files ?? [];
   if (files.length === 0) {
-    const fresh = await apiFetch<Performance>(path, {
-      method: 'PATCH',
+    const fresh = await callEndpoint(endpoint, {
+      params,
       body: { stage_object: req.stageObject, ...(req.version !== undefined ? { version: req.version } : {}) },
     });
     req.onProgress?.(1);
@@ -61,9 +59,5 @@ export async function savePerformance(req: SaveRequest): Promise<Performance> {
   form.append('stage_object', JSON.stringify(req.stageObject));
   if (req.version !== undefined) form.append('version', String(req.version));
   for (const file of files) form.append('files', file);
-  return apiUploadWithProgress<Performance>(path, {
-    method: 'PATCH',
-    formData: form,
-    onProgress: req.onProgress,
-  });
+  return uploadEndpointWithProgress(endpoint, { params, formData: form, onProgress: req.onProgress });
 }

@@ -1,0 +1,66 @@
+// The assignments module's endpoints (schemas in ./schemas.ts under the same names).
+
+const assignment = '/courses/:id/assignments/:aid';
+
+export const listAssignments = {
+  name: 'listAssignments',
+  method: 'GET',
+  path: '/courses/:id/assignments/',
+} as const;
+/** Multipart: the fields are the schemas' `form` (`progresses` as JSON text), plus `files`. */
+export const createAssignment = {
+  name: 'createAssignment',
+  method: 'POST',
+  path: '/courses/:id/assignments/',
+  status: 201,
+} as const;
+export const getAssignment = { name: 'getAssignment', method: 'GET', path: `${assignment}/` } as const;
+/** Multipart: the schemas' `form` as for a creation, plus `files` and `delete_files` (attachment ids). */
+export const updateAssignment = {
+  name: 'updateAssignment',
+  method: 'PATCH',
+  path: `${assignment}/`,
+} as const;
+export const deleteAssignment = {
+  name: 'deleteAssignment',
+  method: 'DELETE',
+  path: `${assignment}/`,
+  status: 204,
+} as const;
+export const moveToNextStage = {
+  name: 'moveToNextStage',
+  method: 'PATCH',
+  path: `${assignment}/move-to-next-stage/`,
+} as const;
+export const requestLateParticipation = {
+  name: 'requestLateParticipation',
+  method: 'POST',
+  path: `${assignment}/late-participation/`,
+} as const;
+export const approveParticipation = {
+  name: 'approveParticipation',
+  method: 'PATCH',
+  path: `${assignment}/participations/:enrollId/approve/`,
+} as const;
+export const recordAttendance = {
+  name: 'recordAttendance',
+  method: 'PATCH',
+  path: `${assignment}/attendance/`,
+} as const;
+export const getManagement = {
+  name: 'getManagement',
+  method: 'GET',
+  path: `${assignment}/management/`,
+} as const;
+/** The answer is a workbook (.xlsx), one sheet per stage. */
+export const exportStagesOfLearners = {
+  name: 'exportStagesOfLearners',
+  method: 'GET',
+  path: `${assignment}/stages-of-learners/`,
+} as const;
+/** The answer is a zip of the assignment's and its learners' files. */
+export const exportAttachments = {
+  name: 'exportAttachments',
+  method: 'GET',
+  path: `${assignment}/attachments/`,
+} as const;
