@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { assignments, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import { type AssignmentShape, type StagesShape, shapeOf, stagesShapeOf } from './assignment-shape';
 
 export type LoadOptions = {
@@ -29,6 +31,17 @@ export async function loadAssignment(
 export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise<AssignmentShape>;
 export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise<AssignmentShape | null> {
   const { assignmentId, courseId, lock } = options;
+  if (!lock && !(db instanceof PgTransaction)) {
+    // The common read (every page of an assignment): two prepared statements, built once per
+    // database handle. A transaction's reads and locking reads are built per call (a prepared
+    // statement belongs to the handle, not to the transaction's connection).
+    const lookup = prepared(db as Db);
+    const [row] = await (courseId === undefined
+      ? lookup.byId.execute({ id: assignmentId })
+      : lookup.inCourse.execute({ id: assignmentId, course: courseId }));
+    if (!row) throw new AppError('not_found');
+    return shapeOf(row, await lookup.stages.execute({ id: row.id }));
+  }
   const where =
     courseId === undefined
       ? eq(assignments.id, assignmentId)
@@ -47,6 +60,29 @@ export async function loadAssignment(db: Db | Tx, options: LoadOptions): Promise
   }
   return shapeOf(row, await stageRows(db, row.id));
 }
+
+const prepared = perDatabase((db: Db) => ({
+  byId: db
+    .select()
+    .from(assignments)
+    .where(eq(assignments.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('assignment_by_id'),
+  inCourse: db
+    .select()
+    .from(assignments)
+    .where(
+      and(eq(assignments.id, sql.placeholder('id')), eq(assignments.courseId, sql.placeholder('course'))),
+    )
+    .limit(1)
+    .prepare('assignment_in_course'),
+  stages: db
+    .select()
+    .from(stages)
+    .where(eq(stages.assignmentId, sql.placeholder('id')))
+    .orderBy(asc(stages.position))
+    .prepare('assignment_stages'),
+}));
 
 function stageRows(db: Db | Tx, assignmentId: number) {
   return db.select().from(stages).where(eq(stages.assignmentId, assignmentId)).orderBy(asc(stages.position));
