@@ -1,4 +1,4 @@
-import { MODEL_CODES, type ScoreSetView, type StageModel, type Weight } from '@pw/contract';
+import { MODEL_CODES, type ScoreSetView, type Weight } from '@pw/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -141,7 +141,7 @@ export async function notPerformedOf(db: Db | Tx, list: readonly Completed[]) {
     : [];
   const byEnrollment = new Map<number, { unit: string; not_performed: number; total: number }[]>();
   for (const r of rows) {
-    const unit = MODEL_CODES[r.model as StageModel];
+    const unit = MODEL_CODES[r.model];
     const counts = byEnrollment.get(r.enrollmentId) ?? [];
     const same = counts.find((c) => c.unit === unit);
     if (same) {
