@@ -32,8 +32,11 @@ export const MODEL_ORDER: readonly StageModel[] = STAGE_MODELS;
 
 /** Assignment status (part 2 §3): 0 waiting to start, 1 in progress, 2 complete. */
 export const ASSIGNMENT_STATUS = { waiting: 0, proceeding: 1, complete: 2 } as const;
-/** Participation status (part 2 §3): 1 taking part, 2 waiting for the instructor's approval. */
-export const PARTICIPATION_STATUS = { participating: 1, waitingApproval: 2 } as const;
+/**
+ * Participation status (part 2 §3): 1 taking part, 2 waiting for the instructor's approval; the
+ * API says 0 to a learner who does not take part (no row is stored for it).
+ */
+export const PARTICIPATION_STATUS = { none: 0, participating: 1, waitingApproval: 2 } as const;
 
 /** Stages that run in the same period as another one: questions with the essay, revision with feedback. */
 const COMPANION_OF: Partial<Record<StageModel, StageModel>> = {

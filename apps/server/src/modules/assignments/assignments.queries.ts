@@ -1,3 +1,4 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { assignmentFiles, files, participations, performances, reports, stages } from '../../db/schema';
@@ -95,7 +96,9 @@ export async function loadExtras(deps: AssignmentDeps, m: Membership, ids: numbe
       attached.filter((f) => f.assignmentId === id).map((f) => fileLink(deps.secret, f)),
     // Learners always get a participation status (0: not taking part); managers get none.
     participationOf: (id: number) =>
-      m.enrollment && m.isLearner ? (statuses.find((p) => p.assignmentId === id)?.status ?? 0) : undefined,
+      m.enrollment && m.isLearner
+        ? (statuses.find((p) => p.assignmentId === id)?.status ?? PARTICIPATION_STATUS.none)
+        : undefined,
   };
 }
 

@@ -115,5 +115,5 @@ export async function recordAttendance(input: ParticipationInput & { now: Date }
     .select({ attendedAt: participations.attendedAt, status: participations.status })
     .from(participations)
     .where(and(eq(participations.assignmentId, a.id), eq(participations.enrollmentId, enrollment.id)));
-  return { is_completed: row?.attendedAt != null, status: row?.status ?? 0 };
+  return { is_completed: row?.attendedAt != null, status: row?.status ?? PARTICIPATION_STATUS.none };
 }

@@ -12,7 +12,13 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { currentStepIndex, type Step as MachineStep, progressSteps, UI } from '@pw/contract';
+import {
+  currentStepIndex,
+  type Step as MachineStep,
+  PARTICIPATION_STATUS,
+  progressSteps,
+  UI,
+} from '@pw/contract';
 import { IconChevronDown, IconChevronUp, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +62,8 @@ export function PerformancesLayout() {
     getInitialValueInEffect: false,
   });
   const participation = assignment.data?.participation;
-  const refused = participation === 0 || participation === 2;
+  const refused =
+    participation === PARTICIPATION_STATUS.none || participation === PARTICIPATION_STATUS.waitingApproval;
 
   useEffect(() => {
     if (!refused) return;
@@ -64,7 +71,9 @@ export function PerformancesLayout() {
       id: `not-participating-${assignmentId}`,
       color: 'yellow',
       message:
-        participation === 2 ? t('assignments.join.waitingNotice') : t('assignments.info.notParticipating'),
+        participation === PARTICIPATION_STATUS.waitingApproval
+          ? t('assignments.join.waitingNotice')
+          : t('assignments.info.notParticipating'),
     });
   }, [refused, participation, assignmentId, t]);
 

@@ -1,5 +1,6 @@
 import { Button, Tooltip } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
+import { ASSIGNMENT_STATUS, PARTICIPATION_STATUS } from '@pw/contract';
 import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,7 +35,7 @@ export function ParticipationButton({ assignment }: { assignment: Assignment }) 
       </Button>
     );
   }
-  if (assignment.status === 2) {
+  if (assignment.status === ASSIGNMENT_STATUS.complete) {
     return (
       <Tooltip label={t('assignments.join.completedTooltip')}>
         <Button
@@ -69,8 +70,11 @@ export function ParticipationButton({ assignment }: { assignment: Assignment }) 
     try {
       const { status } = await join.mutateAsync(assignment.id);
       notify('action', {
-        color: status === 1 ? 'teal' : 'blue',
-        message: status === 1 ? t('assignments.join.joined') : t('assignments.join.requested'),
+        color: status === PARTICIPATION_STATUS.participating ? 'teal' : 'blue',
+        message:
+          status === PARTICIPATION_STATUS.participating
+            ? t('assignments.join.joined')
+            : t('assignments.join.requested'),
       });
     } catch (error) {
       const detail = error instanceof ApiError && error.status === 406 ? error.body.detail : undefined;

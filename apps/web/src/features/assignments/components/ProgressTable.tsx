@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { ManagementTable, StageModelName } from '@pw/contract';
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
@@ -153,7 +154,7 @@ const ProgressRow = memo(function ProgressRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        {person.status !== 1 ? (
+        {person.status !== PARTICIPATION_STATUS.participating ? (
           <Group gap={6} wrap="nowrap">
             <Badge size="sm" variant="light" color={person.is_late ? 'orange' : 'gray'}>
               {person.is_late

@@ -13,7 +13,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Assignment, ManagementTable, StageCode } from '@pw/contract';
-import { canOpenMatchings, countdownTarget, currentStepIndex, progressSteps } from '@pw/contract';
+import {
+  ASSIGNMENT_STATUS,
+  canOpenMatchings,
+  countdownTarget,
+  currentStepIndex,
+  PARTICIPATION_STATUS,
+  progressSteps,
+} from '@pw/contract';
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -68,7 +75,7 @@ function ManagementView({
 
   const steps = progressSteps(a.progresses);
   const current = currentStepIndex(steps, a.current_stage.stage);
-  const complete = a.status === 2;
+  const complete = a.status === ASSIGNMENT_STATUS.complete;
   const next = steps[current + 1];
   const nextLabel = next ? labels.step(next.models) : labels.code('CO');
   const target = countdownTarget(a);
@@ -187,7 +194,8 @@ function ManagementView({
             {management.data ? (
               <Text size="sm" c="dimmed">
                 {t('assignments.manage.participants', {
-                  n: management.data.names.filter((p) => p.status === 1).length,
+                  n: management.data.names.filter((p) => p.status === PARTICIPATION_STATUS.participating)
+                    .length,
                 })}
               </Text>
             ) : null}
