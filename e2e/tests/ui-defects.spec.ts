@@ -430,3 +430,44 @@ test('every Mantine class the built app uses has its CSS (the per-component styl
   const missing = [...classes(all('.js'))].filter((c) => !inCss.has(c));
   expect(missing).toEqual([]);
 });
+
+test('a failed configuration call says what failed, asks again only with backoff, and offers to try again', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const base = read('../../apps/web/src/locales/ko/base.json') as { common: Record<string, string> };
+  const cases = [
+    [404, 'unknownOrganisation', 1],
+    [500, 'serverUnstable', 4],
+  ] as const;
+  for (const [status, key, calls] of cases) {
+    const context = await browser.newContext({ viewport: WIDE });
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('token', 'a-stale-token');
+      }
+    });
+    const page = await context.newPage();
+    let asked = 0;
+    await page.route('**/api/v1/users/configuration/', async (route) => {
+      asked++;
+      await route.fulfill({
+        status,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'x', code: status === 404 ? 'not_found' : 'internal_error' }),
+      });
+    });
+    await page.goto('/sign-in');
+    // A 500 is asked again three times, 1, 2 and 4 s apart; a 404 (unknown subdomain) never.
+    await expect(page.getByTestId('configuration-failed')).toContainText(base.common[key] ?? key, {
+      timeout: 15_000,
+    });
+    await page.waitForTimeout(1500);
+    expect(asked).toBe(calls);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByRole('button', { name: base.common.tryAgain }).click();
+    await expect.poll(() => asked).toBeGreaterThan(calls);
+    await context.close();
+  }
+});

@@ -10,10 +10,10 @@ import { BrowserRouter } from 'react-router';
 import { buildTheme } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
 import { AuthProvider } from '../lib/session/auth-context';
-import { useConfiguration } from '../lib/session/configuration';
+import { isUnknownOrganisation, useConfiguration } from '../lib/session/configuration';
 import { STORAGE_KEYS, writeStorage } from '../lib/storage';
 import classes from './App.module.css';
-import { FullPageLoader } from './pages';
+import { ConfigurationFailed, FullPageLoader } from './pages';
 import { AppRoutes } from './routes';
 import { ShellProvider } from './shell/shell-context';
 
@@ -37,7 +37,6 @@ const readableDimmed: CSSVariablesResolver = () => ({
 function Branded() {
   const { t, i18n } = useTranslation();
   const config = useConfiguration();
-  const warned = useRef(false);
   const language = i18n.language;
   const theme = useMemo(
     () =>
@@ -55,13 +54,6 @@ function Branded() {
   const failed = config.isError;
   // Cleared before AuthProvider first mounts, so it starts signed out.
   if (failed) writeStorage(STORAGE_KEYS.token, null);
-
-  useEffect(() => {
-    if (failed && !warned.current) {
-      warned.current = true;
-      notifications.show({ color: 'red', message: t('common.serverUnstable') });
-    }
-  }, [failed, t]);
 
   // Part 1 §2: on a phone, say once that the product is made for PC.
   const isPhone = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
@@ -93,6 +85,11 @@ function Branded() {
       </Suspense>
       {config.isPending ? (
         <FullPageLoader />
+      ) : failed ? (
+        <ConfigurationFailed
+          unknown={isUnknownOrganisation(config.error)}
+          onRetry={() => void config.refetch()}
+        />
       ) : (
         <AuthProvider>
           <ShellProvider>

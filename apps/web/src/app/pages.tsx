@@ -69,3 +69,22 @@ export function FullPageLoader() {
     </Center>
   );
 }
+
+/**
+ * The organisation's configuration could not be read (part 1 §8): the stored token is already
+ * removed; say why (an unknown subdomain, or the server not answering well) and offer to try
+ * again, rather than loading forever.
+ */
+export function ConfigurationFailed({ unknown, onRetry }: { unknown: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100vh" role="alert" data-testid="configuration-failed">
+      <Stack align="center">
+        <Title order={1} size="h3">
+          {t(unknown ? 'common.unknownOrganisation' : 'common.serverUnstable')}
+        </Title>
+        <Button onClick={onRetry}>{t('common.tryAgain')}</Button>
+      </Stack>
+    </Center>
+  );
+}
