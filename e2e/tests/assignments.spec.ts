@@ -128,6 +128,15 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   await expect(
     prof.getByTestId('progress-table').getByText(t('assignments.manage.seen'), { exact: true }),
   ).toHaveCount(1);
+  // A later visit sends no second attendance call (issue 36, item 11).
+  const attendanceCalls: string[] = [];
+  learner.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/attendance/')) attendanceCalls.push(r.url());
+  });
+  await learner.reload();
+  await expect(learner.getByTestId('task-info-description')).toBeVisible();
+  await learner.waitForLoadState('networkidle');
+  expect(attendanceCalls).toEqual([]);
 
   // 8. The instructor moves on to peer review after confirming.
   await prof.getByTestId('assignment-next-step').click();

@@ -176,6 +176,8 @@ export const assignmentSchema = z.object({
     })
     .optional(),
   participation: z.number().int().optional(),
+  /** For a learner: attendance is recorded (they have read the task information). */
+  attended: z.boolean().optional(),
   /** For a participating learner: the performance of the running stage, and the report once it exists. */
   performance_id: z.number().int().nullable().optional(),
   report_id: z.number().int().nullable().optional(),

@@ -47,8 +47,13 @@ describe('participation', () => {
       token: w.tokens.assistant,
     });
     expect(approve.json()).toEqual({ status: 1 });
+    const before = await call(t, { method: 'GET', url: `${base}/`, token: w.tokens.outsider });
+    expect(before.json().attended).toBe(false);
     const attend = await call(t, { method: 'PATCH', url: `${base}/attendance/`, token: w.tokens.outsider });
     expect(attend.json()).toEqual({ is_completed: true, status: 1 });
+    // The assignment now says so, and the page sends no second call (issue 36, item 11).
+    const after = await call(t, { method: 'GET', url: `${base}/`, token: w.tokens.outsider });
+    expect(after.json().attended).toBe(true);
     await t.database.db.delete(enrollments).where(eq(enrollments.id, enrol!.id));
   });
 });

@@ -57,6 +57,7 @@ export function presentAssignment(
     ...(participation !== undefined
       ? {
           participation,
+          attended: extras.attendedOf(a.id),
           // The running step's main stage (the essay while writing, feedback while revising).
           performance_id: (() => {
             const main = step?.models[0] ? shape.stage(step.models[0]) : undefined;

@@ -67,7 +67,11 @@ export async function loadExtras(deps: AssignmentDeps, m: Membership, ids: numbe
   const statuses =
     m.enrollment && m.isLearner && ids.length
       ? await deps.db
-          .select({ assignmentId: participations.assignmentId, status: participations.status })
+          .select({
+            assignmentId: participations.assignmentId,
+            status: participations.status,
+            attendedAt: participations.attendedAt,
+          })
           .from(participations)
           .where(
             and(inArray(participations.assignmentId, ids), eq(participations.enrollmentId, m.enrollment.id)),
@@ -99,6 +103,8 @@ export async function loadExtras(deps: AssignmentDeps, m: Membership, ids: numbe
       m.enrollment && m.isLearner
         ? (statuses.find((p) => p.assignmentId === id)?.status ?? PARTICIPATION_STATUS.none)
         : undefined,
+    /** Whether the learner has read the task information (attendance recorded). */
+    attendedOf: (id: number) => statuses.find((p) => p.assignmentId === id)?.attendedAt != null,
   };
 }
 

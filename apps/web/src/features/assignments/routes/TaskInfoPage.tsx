@@ -1,3 +1,4 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,8 @@ const reported = new Set<string>();
 
 /**
  * `/performances/info` (part 2 §2): the description, the timeline and the attachments. The
- * first view records attendance (`PATCH …/attendance/`), which completes preparation.
+ * first view records attendance (`PATCH …/attendance/`), which completes preparation; once the
+ * assignment says it is recorded (`attended`), no further call is sent.
  */
 export function TaskInfoPage() {
   const { t } = useTranslation();
@@ -24,10 +26,10 @@ export function TaskInfoPage() {
 
   useEffect(() => {
     const key = `${courseId}:${a.id}`;
-    if (a.participation !== 1 || reported.has(key)) return;
+    if (a.participation !== PARTICIPATION_STATUS.participating || a.attended || reported.has(key)) return;
     reported.add(key);
     mutate(undefined, { onError: () => reported.delete(key) });
-  }, [courseId, a.id, a.participation, mutate]);
+  }, [courseId, a.id, a.participation, a.attended, mutate]);
 
   return (
     <Card withBorder radius="lg" p="lg" data-testid="task-info">
