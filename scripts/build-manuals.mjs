@@ -20,6 +20,11 @@ const KINDS = ['instructor', 'student'];
 /** Fixed document dates, so that rebuilding unchanged content gives byte-identical files. */
 const PDF_DATE = 'D:20260901000000Z';
 
+/** Pretendard (OFL), the font the app ships, so that Korean prints in both languages' manuals. */
+const FONT_BASE64 = readFileSync(
+  join(root, 'node_modules/pretendard/dist/web/variable/woff2/PretendardVariable.woff2'),
+).toString('base64');
+
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 
 function escapeHtml(text) {
@@ -141,11 +146,17 @@ function buildHtml(lang, kind) {
 <meta charset="utf-8">
 <title>${escapeHtml(docTitle)}</title>
 <style>
+  /* The app's bundled Korean + Latin font, embedded: the machine that prints may have no Korean font. */
+  @font-face {
+    font-family: "Pretendard Manual";
+    src: url(data:font/woff2;base64,${FONT_BASE64}) format("woff2");
+    font-weight: 45 920;
+  }
   @page {
     size: A4;
     margin: 18mm 17mm 20mm 17mm;
-    @bottom-left { content: "${escapeHtml(docTitle)}"; font-family: "Noto Sans CJK KR", "Noto Sans KR", sans-serif; font-size: 8pt; color: #868e96; }
-    @bottom-right { content: counter(page) " / " counter(pages); font-family: "Noto Sans CJK KR", "Noto Sans KR", sans-serif; font-size: 8pt; color: #868e96; }
+    @bottom-left { content: "${escapeHtml(docTitle)}"; font-family: "Pretendard Manual", sans-serif; font-size: 8pt; color: #868e96; }
+    @bottom-right { content: counter(page) " / " counter(pages); font-family: "Pretendard Manual", sans-serif; font-size: 8pt; color: #868e96; }
   }
   @page :first {
     margin: 0;
@@ -156,7 +167,7 @@ function buildHtml(lang, kind) {
   html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   body {
     margin: 0;
-    font-family: "Noto Sans CJK KR", "Noto Sans KR", sans-serif;
+    font-family: "Pretendard Manual", sans-serif;
     font-size: 9.5pt;
     line-height: 1.6;
     color: #212529;

@@ -81,6 +81,11 @@ async function controlsUnderLanguageSwitch(page: Page): Promise<string[]> {
         at % 2 === 0 || vertical.some((el) => el.scrollTop + el.clientHeight < el.scrollHeight - 1);
       const switches = [...document.querySelectorAll('[data-testid="language-switch"]')];
       const barBottom = document.querySelector('[data-testid="topbar"]')?.getBoundingClientRect().bottom ?? 0;
+      // Content passes under the language dock's band as under the top bar (out of sight by design);
+      // what counts is a control that shows beside the band and meets the switch.
+      const dockTop =
+        document.querySelector('[data-testid="language-dock"]')?.getBoundingClientRect().top ??
+        window.innerHeight;
       const controls = dialog
         ? dialog.querySelectorAll('button, a[href], input, [role="tab"]')
         : document.querySelectorAll('main button, main a[href], main input, main [role="tab"]');
@@ -88,7 +93,7 @@ async function controlsUnderLanguageSwitch(page: Page): Promise<string[]> {
       for (const el of controls) {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
-        if (!dialog && r.top < barBottom) continue;
+        if (!dialog && (r.top < barBottom || r.bottom > dockTop)) continue;
         for (const s of switches) {
           const b = s.getBoundingClientRect();
           const left = Math.max(r.left, b.left);
@@ -162,8 +167,33 @@ for (const viewport of [WIDE, PHONE]) {
     const page = await signIn(browser, 'prof@example.com', viewport);
     const check = async (where: string) => {
       await page.waitForLoadState('networkidle');
-      await expect(page.getByTestId('language-switch').first()).toBeAttached();
+      await expect(page.getByTestId('language-switch')).toHaveCount(1);
       expect(await controlsUnderLanguageSwitch(page), where).toEqual([]);
+      // Part 1 §2: fixed at the bottom right, at the top of the page and at its end; at the end
+      // every control of the page sits above the dock's band.
+      for (const end of [false, true]) {
+        if (!(await page.getByRole('dialog').count()))
+          await page.evaluate((e) => window.scrollTo(0, e ? document.documentElement.scrollHeight : 0), end);
+        const box = await page.getByTestId('language-switch').boundingBox();
+        expect(box && viewport.width - (box.x + box.width), `${where}: right edge`).toBeLessThanOrEqual(40);
+        expect(box && viewport.height - (box.y + box.height), `${where}: bottom edge`).toBeLessThanOrEqual(
+          24,
+        );
+      }
+      if (!(await page.getByRole('dialog').count())) {
+        const hidden = await page.evaluate(() => {
+          const top =
+            document.querySelector('[data-testid="language-dock"]')?.getBoundingClientRect().top ?? 0;
+          return [...document.querySelectorAll('main button, main a[href], main input')]
+            .filter((el) => !el.closest('[data-testid="language-dock"]'))
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && r.height > 0 && r.bottom > top + 1;
+            })
+            .map((el) => (el.textContent ?? '').trim() || el.tagName);
+        });
+        expect(hidden, `${where}: controls left under the dock at the end of the page`).toEqual([]);
+      }
     };
     for (const path of ['/', `${COURSE}/instructor/assignments/3`]) {
       await page.goto(path);
@@ -212,6 +242,37 @@ for (const viewport of [WIDE, PHONE]) {
   });
 }
 
+test('on a phone a toast never waits behind the "made for PC" notice, which leaves the menu free', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  const notice = toasts(page, ko('mobile.pcOptimised'));
+  await expect(notice).toBeVisible();
+  // A wrong password is answered at once (it waited 5.5 s behind the notice), replacing it.
+  await page.locator('input[name="email"]').fill('prof@example.com');
+  await page.locator('input[name="password"]').fill('wrong-password');
+  await page.getByRole('button', { name: ko('signIn.submit'), exact: true }).click();
+  await expect(toasts(page, text('ko', 'errors.invalid_credentials'))).toBeVisible({ timeout: 1500 });
+  await expect(notice).toHaveCount(0);
+  // Signed in, the notice of a new page load covers neither the menu button nor the language switch.
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.getByRole('button', { name: ko('signIn.submit'), exact: true }).click();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  await page.reload();
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  const noticeBox = await notice.boundingBox();
+  for (const control of [
+    page.getByRole('button', { name: ko('nav.openMenu') }),
+    page.getByTestId('language-switch'),
+  ]) {
+    const box = await control.boundingBox();
+    expect(noticeBox && box && intersects(noticeBox, box)).toBe(false);
+  }
+});
+
 test('a dashboard course box keeps its tabs on one line in English at 1440px', async ({ browser }) => {
   const page = await signIn(browser, 'prof@example.com', WIDE, 'en');
   const tabs = page.getByTestId('dashboard-course-1').getByRole('tab');
@@ -236,6 +297,15 @@ test('a successful save clears the stale warning; stage-change toasts replace ea
   await page.getByTestId('assignment-submit').click();
   const duplicate = toasts(page, ko('assignments.form.duplicate'));
   await expect(duplicate).toBeVisible();
+  // The warning leaves the form's buttons free (issue 36: toasts sat on Create / Cancel).
+  const warningBox = await duplicate.boundingBox();
+  for (const button of [
+    page.getByTestId('assignment-submit'),
+    page.getByTestId('assignment-form').getByRole('link', { name: ko('common.cancel') }),
+  ]) {
+    const box = await button.boundingBox();
+    expect(warningBox && box && intersects(warningBox, box)).toBe(false);
+  }
   await name.fill(original);
   await page.getByTestId('assignment-submit').click();
   await expect(toasts(page, ko('assignments.form.saved'))).toBeVisible();
@@ -356,11 +426,11 @@ test('every control has a Korean name in the Korean interface', async ({ browser
   await expect(wide.getByTestId('students-table')).toBeVisible();
   expect(await unnamedOrEnglish(wide)).toEqual([]);
   await wide.keyboard.press('Escape');
-  // The narrow side navigation: icons and the stacked language switch.
+  // The narrow side navigation (icons), then the language switch at the bottom right.
   await wide.getByRole('button', { name: ko('nav.collapse') }).click();
   await expect(wide.getByTestId('sidebar')).toHaveAttribute('data-wide', 'false');
   expect(await unnamedOrEnglish(wide)).toEqual([]);
-  await wide.getByTestId('language-switch').getByText('EN', { exact: true }).click();
+  await wide.getByTestId('language-switch').getByText('English', { exact: true }).click();
   await expect(wide.getByTestId('course-name')).toBeVisible();
   await expect(wide.getByRole('button', { name: text('en', 'nav.expand') })).toBeVisible();
   await wide.screenshot({ path: test.info().outputPath('narrow-navigation.png') });

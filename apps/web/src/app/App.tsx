@@ -63,7 +63,7 @@ function Branded() {
   useEffect(() => {
     if (isPhone && !toldPhone.current) {
       toldPhone.current = true;
-      notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 6000 });
+      notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 });
     }
   }, [isPhone, t]);
 
@@ -73,13 +73,15 @@ function Branded() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableDimmed}>
-      {/* Toasts never cover a page's heading or its controls: on wide screens at the bottom right,
-          where the layout keeps room under the content; on phones over the top bar, one at a time
-          (the others wait their turn). */}
+      {/* Toasts keep clear of the controls: on wide screens in the top right corner, above the
+          pages' headings and buttons; on phones over the top bar's title, clear of the menu button,
+          one at a time, the newest replacing the one showing (none waits behind another). */}
       <Suspense fallback={null}>
         <Notifications
-          position={isPhone ? 'top-center' : 'bottom-right'}
-          limit={isPhone ? 1 : 5}
+          position={isPhone ? 'top-center' : 'top-right'}
+          limit={isPhone ? 1 : 3}
+          newestFirst={isPhone}
+          containerWidth={isPhone ? undefined : 360}
           classNames={{ root: classes.notifications }}
         />
       </Suspense>

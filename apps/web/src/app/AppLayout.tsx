@@ -4,7 +4,7 @@ import { UI } from '@pw/contract';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LanguageSwitch } from '../components/LanguageSwitch';
+import { LanguageDock } from '../components/LanguageSwitch';
 import { useConfiguration } from '../lib/session/configuration';
 import { Sidebar } from './shell/Sidebar';
 import { menuColor, useShell } from './shell/shell-context';
@@ -36,13 +36,18 @@ export function AppLayout() {
           <Text c="white" fw={700} truncate data-testid="topbar-title" style={{ flex: 1, minWidth: 0 }}>
             {courseName ?? config?.name ?? 'PeerWrite'}
           </Text>
-          <LanguageSwitch />
         </Group>
         <Drawer opened={opened} onClose={close} size={UI.sidebarWidePx} padding={0} withCloseButton={false}>
           <Sidebar onNavigate={close} />
         </Drawer>
-        <Box component="main" p="md" pb={80}>
+        <Box
+          component="main"
+          px="md"
+          pt="md"
+          style={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 52px)' }}
+        >
           <PageOutlet />
+          <LanguageDock />
         </Box>
       </Box>
     );
@@ -52,11 +57,19 @@ export function AppLayout() {
       <Sidebar />
       <Box
         component="main"
-        p="xl"
-        pb={96}
-        style={{ flex: 1, minWidth: 0, background: 'var(--mantine-color-gray-0)' }}
+        px="xl"
+        pt="xl"
+        style={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          background: 'var(--mantine-color-gray-0)',
+          ['--pw-dock-bg' as string]: 'var(--mantine-color-gray-0)',
+        }}
       >
         <PageOutlet />
+        <LanguageDock />
       </Box>
     </Box>
   );

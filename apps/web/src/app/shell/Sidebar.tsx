@@ -31,7 +31,6 @@ import {
 import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useUserCourses } from '../../features/courses/api/user-courses';
 import { coursePath, enrolledRole } from '../../lib/course-mode';
 import { useAuth } from '../../lib/session/auth-context';
@@ -203,9 +202,6 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             icon={<IconLayoutDashboard size={20} />}
           />
           <NarrowIcon label={t('nav.logout')} onClick={logOut} icon={<IconLogout size={20} />} />
-          <Box mt="auto">
-            <LanguageSwitch compact />
-          </Box>
         </Stack>
       </Box>
     );
@@ -302,7 +298,6 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           ) : null}
         </Stack>
         <Stack p="xs" gap="xs" mt="auto">
-          <LanguageSwitch />
           <UnstyledButton className={classes.link} onClick={logOut} w="100%" data-testid="logout">
             <span className={classes.linkIcon}>
               <IconLogout size={18} />

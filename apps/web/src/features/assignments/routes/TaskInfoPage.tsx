@@ -1,5 +1,5 @@
-import { PARTICIPATION_STATUS } from '@pw/contract';
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileLinks } from '../../../components/FilesField';

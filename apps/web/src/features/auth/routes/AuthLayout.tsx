@@ -1,7 +1,7 @@
 import { Box, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { LanguageDock } from '../../../components/LanguageSwitch';
 import { useConfiguration } from '../../../lib/session/configuration';
 import classes from './AuthLayout.module.css';
 
@@ -28,12 +28,10 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Stack>
       </Box>
       <Box className={classes.formSide}>
-        <Box className={classes.languageRow}>
-          <LanguageSwitch />
-        </Box>
         <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={440}>
           {children}
         </Paper>
+        <LanguageDock />
       </Box>
     </Box>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SaveState } from './use-work-save';
 
 /**
- * The save button under the work (fixed to the bottom on phones): "save and submit" while the
+ * The save button under the work (fixed to the bottom on phones, above the language dock): "save and submit" while the
  * work differs from what is stored, "stored" when it matches, the late submission's label, and a
  * spinner while saving. `data-state` tells changed from stored, `data-save-state` the last save.
  */
@@ -30,7 +30,8 @@ export function SaveBar({
         narrow
           ? {
               position: 'fixed',
-              bottom: 0,
+              // Above the language dock (components/LanguageSwitch).
+              bottom: 'var(--pw-dock-height)',
               left: 0,
               right: 0,
               padding: 'var(--mantine-spacing-sm)',
