@@ -45,6 +45,8 @@ export const managerUserRowSchema = z.object({
   last_login: z.string().nullable(),
   date_joined: z.string(),
   expire_date: z.string().nullable(),
+  /** The expiry date has passed: the account cannot sign in. */
+  is_expired: z.boolean(),
   courses_count: z.number().int(),
   enrolls_count: z.number().int(),
   is_active: z.boolean(),

@@ -16,7 +16,7 @@ import { pageOffset } from '../../lib/pagination';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { hashPassword } from '../accounts/passwords';
 import { assertStaff } from '../accounts/staff.policy';
-import type { Organisation } from '../organisations/organisations.service';
+import { type Organisation, todayIso } from '../organisations/organisations.service';
 
 const ROLE_LABELS: Record<Language, Record<'I' | 'L', string>> = {
   ko: { I: '교수자', L: '학생' },
@@ -93,6 +93,8 @@ export async function userRows(
     courses_count: Number(r.coursesCount),
     enrolls_count: Number(r.enrollsCount),
     is_active: r.isActive,
+    // Past its expiry date the account cannot sign in (accounts.service), whatever is_active says.
+    is_expired: r.expireDate != null && r.expireDate < todayIso(),
   }));
 }
 

@@ -1,7 +1,6 @@
 import '../manager-texts';
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Center,
@@ -27,6 +26,7 @@ import { notify } from '../../../lib/notify';
 import { useAuth } from '../../../lib/session/auth-context';
 import { useConfiguration } from '../../../lib/session/configuration';
 import { useUpdateUser, useUser } from '../api/manager';
+import { UserStateBadge } from '../components/UserStateBadge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -113,9 +113,7 @@ function UserDetail({ user: u }: { user: ManagerUser }) {
         <Title order={1} size="h3">
           {u.name}
         </Title>
-        <Badge color={u.is_active ? 'teal' : 'gray'} variant="light" data-testid="manager-user-state">
-          {u.is_active ? t('manager.users.active') : t('manager.users.inactiveOne')}
-        </Badge>
+        <UserStateBadge user={u} data-testid="manager-user-state" />
       </Group>
       <Card withBorder radius="lg" p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">

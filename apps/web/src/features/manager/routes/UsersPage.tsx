@@ -10,6 +10,7 @@ import { useConfiguration } from '../../../lib/session/configuration';
 import { useUsers } from '../api/manager';
 import { ExportButton } from '../components/ExportButton';
 import { ListFrame } from '../components/ListFrame';
+import { UserStateBadge } from '../components/UserStateBadge';
 
 type Category = 'all' | 'L' | 'I' | 'inactive';
 const RECENT = { '1w': 7, '2w': 14, '1m': 30, '2m': 60 } as const;
@@ -149,9 +150,7 @@ export function UsersPage() {
               <Table.Td>{formatDate(u.date_joined)}</Table.Td>
               <Table.Td>{u.expire_date ?? '–'}</Table.Td>
               <Table.Td>
-                <Badge size="sm" color={u.is_active ? 'teal' : 'gray'} variant="light">
-                  {u.is_active ? t('manager.users.active') : t('manager.users.inactiveOne')}
-                </Badge>
+                <UserStateBadge user={u} size="sm" />
               </Table.Td>
             </Table.Tr>
           ))}
