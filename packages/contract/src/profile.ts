@@ -75,10 +75,15 @@ export function findProfileErrors(
 }
 
 /** POST /users/password-change/ (the server call uses old_password and new_password). */
-export const passwordChangeSchema = z.object({
-  old_password: z.string({ error: required }).min(1, { error: required }).max(LIMITS.passwordMax),
-  new_password: passwordSchema,
-});
+export const passwordChangeSchema = z
+  .object({
+    old_password: z.string({ error: required }).min(1, { error: required }).max(LIMITS.passwordMax),
+    new_password: passwordSchema,
+  })
+  .refine((v) => v.new_password !== v.old_password, {
+    path: ['new_password'],
+    message: 'validation.password_unchanged',
+  });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 /** The change-password dialog: the call's fields plus the confirmation. */
@@ -91,6 +96,10 @@ export const passwordChangeFormSchema = z
   .refine((v) => v.newPassword === v.passwordCheck, {
     path: ['passwordCheck'],
     message: 'validation.password_mismatch',
+  })
+  .refine((v) => v.newPassword !== v.oldPassword, {
+    path: ['newPassword'],
+    message: 'validation.password_unchanged',
   });
 export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
 

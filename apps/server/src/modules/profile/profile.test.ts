@@ -215,6 +215,16 @@ describe('POST /users/password-change/', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.new_password).toEqual(['비밀번호는 6자리 이상 입력해야 합니다.']);
+    // The same password again is no change (issue 36): refused, and the old one still works.
+    const same = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/password-change/',
+      token,
+      payload: { old_password: TEST_PASSWORD, new_password: TEST_PASSWORD },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().fields.new_password).toEqual(['새 비밀번호는 현재 비밀번호와 달라야 합니다.']);
+    await expect(signInAs(t, 'pwchange-bad@example.com')).resolves.toBeTypeOf('string');
   });
 
   it('changes the password and signs out every other session', async () => {

@@ -39,7 +39,7 @@ export function PollBox({ courseId, postId, poll }: { courseId: number; postId: 
             {t('posts.poll')}
           </Title>
           <Text size="sm" c="dimmed" data-testid="poll-total">
-            {t('posts.totalVotes', { n: poll.total_votes })}
+            {t('posts.totalVotes', { count: poll.total_votes })}
           </Text>
         </Group>
         <Radio.Group value={choice} onChange={setChoice} aria-labelledby="poll-title">
@@ -59,14 +59,14 @@ export function PollBox({ courseId, postId, poll }: { courseId: number; postId: 
                       ) : null}
                     </Group>
                     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="poll-count">
-                      {t('posts.votes', { n: o.votes, pct })}
+                      {t('posts.votes', { count: o.votes, pct })}
                     </Text>
                   </Group>
                   <Progress
                     value={pct}
                     color={isMine ? 'brand' : 'gray'}
                     size="sm"
-                    aria-label={t('posts.votes', { n: o.votes, pct })}
+                    aria-label={t('posts.votes', { count: o.votes, pct })}
                   />
                 </Stack>
               );

@@ -23,6 +23,7 @@ export function SupportsPage() {
     resolver: zodResolver(supportCreateSchema),
     defaultValues: EMPTY,
   });
+  const length = (form.watch('content') ?? '').length;
   const courses = [
     ...(profile.data?.courses ?? []),
     ...(profile.data?.enrolls.map((e) => e.course) ?? []),
@@ -78,7 +79,18 @@ export function SupportsPage() {
               withAsterisk
               autosize
               minRows={6}
-              maxLength={SUPPORT_CONTENT_MAX}
+              // No maxLength: a longer text is kept and refused with the rule, never cut silently.
+              description={
+                <Text
+                  span
+                  size="xs"
+                  c={length > SUPPORT_CONTENT_MAX ? 'red.8' : 'dimmed'}
+                  data-testid="support-count"
+                >
+                  {t('supports.count', { n: length, max: SUPPORT_CONTENT_MAX })}
+                </Text>
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               error={err('content')}
               {...form.register('content')}
             />
