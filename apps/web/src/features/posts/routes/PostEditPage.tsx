@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { reportUploadError } from '../../../lib/upload-errors';
 import { usePost } from '../api/post';
 import { useUpdatePost } from '../api/update-post';
+import { BackToBoard } from '../components/BackToBoard';
 import { PostForm, type PostSubmit } from '../components/PostForm';
 
 function EditForm({ post }: { post: Post }) {
@@ -60,7 +61,7 @@ export function PostEditPage() {
   const { courseId, role } = useCourseContext();
   const postId = Number(useParams().postId);
   const post = usePost(courseId, postId);
-  if (post.isError) return <Navigate replace to={`${coursePath(courseId, role)}?tab=board`} />;
+  if (post.isError) return <BackToBoard to={`${coursePath(courseId, role)}?tab=board`} />;
   if (post.isPending) {
     return (
       <Center mih={200} aria-busy="true">

@@ -14,7 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconPencil, IconPin, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { FileLinks } from '../../../components/FilesField';
 import { useCourseContext } from '../../../lib/course-context';
@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/post';
+import { BackToBoard } from '../components/BackToBoard';
 import { Comments } from '../components/Comments';
 import { PollBox } from '../components/PollBox';
 
@@ -37,7 +38,7 @@ export function PostPage() {
   const [deleteOpened, deleting] = useDisclosure(false);
   const board = `${coursePath(courseId, role)}?tab=board`;
 
-  if (post.isError) return <Navigate replace to={board} />;
+  if (post.isError) return <BackToBoard to={board} />;
   if (post.isPending) {
     return (
       <Center mih={200} aria-busy="true">
