@@ -31,6 +31,18 @@ test('sign-up with private info uses the address dialog, then the profile shows 
   await page.locator('input[name="address"]').press('End');
   await page.locator('input[name="address"]').pressSequentially(' 센텀로 1');
   await expect(dialog).toBeHidden();
+  // From the keyboard: ArrowDown in the field, or Tab to the search button and Enter (issue 36).
+  await page.locator('input[name="address"]').press('ArrowDown');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.locator('input[name="address"]').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: '주소 검색 열기' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('input[name="address"]')).toHaveValue('부산광역시 해운대구 센텀로 1');
   await page.getByLabel('생년월일').fill('2008-07-08');
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page.getByText('계정이 생성되었습니다. 로그인할 수 있습니다.')).toBeVisible();

@@ -8,6 +8,7 @@ import { LanguageDock } from '../components/LanguageSwitch';
 import { useConfiguration } from '../lib/session/configuration';
 import { Sidebar } from './shell/Sidebar';
 import { menuColor, useShell } from './shell/shell-context';
+import { usePageTitle } from './shell/use-page-title';
 
 /** The signed-in frame: side navigation and the page; on phones a top bar with a menu drawer. */
 export function AppLayout() {
@@ -20,6 +21,7 @@ export function AppLayout() {
   const { courseName, sideRole } = useShell();
   const { data: config } = useConfiguration();
   const { t } = useTranslation();
+  usePageTitle(config?.name, isPhone ? 'phone' : 'wide');
 
   if (isPhone) {
     return (

@@ -20,7 +20,8 @@ type Props = {
 /**
  * The address field (part 1 §4): a pointer click opens the address dialog, which searches a
  * bundled list of regions and closes on a choice or on close. Typing is always possible, in the
- * field (keyboard focus does not open the dialog) and in the dialog's free-text box.
+ * field (keyboard focus does not open the dialog) and in the dialog's free-text box. From the
+ * keyboard, ArrowDown in the field (as in a combobox) or the search button after it opens it.
  */
 export const AddressField = forwardRef<HTMLInputElement, Props>(function AddressField(
   { value, onChange, onBlur, name, label, placeholder, error, withAsterisk },
@@ -55,9 +56,18 @@ export const AddressField = forwardRef<HTMLInputElement, Props>(function Address
         onChange={(e) => onChange(e.currentTarget.value)}
         onBlur={onBlur}
         onClick={openDialog}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            openDialog();
+          }
+        }}
+        aria-haspopup="dialog"
         autoComplete="street-address"
+        rightSectionPointerEvents="all"
         rightSection={
           <UnstyledButton
+            type="button"
             onClick={openDialog}
             aria-label={t('address.open')}
             className={classes.searchButton}

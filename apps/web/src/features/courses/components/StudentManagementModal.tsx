@@ -98,15 +98,16 @@ export function StudentManagementModal({
                   {t('students.count', { total: learners.data.length, active: activeCount })}
                 </Text>
               </Group>
+              {/* The switches come right after the name: on a phone they are on screen without scrolling. */}
               <Table.ScrollContainer minWidth={640}>
                 <Table striped highlightOnHover verticalSpacing="xs" data-testid="students-table">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('students.name')}</Table.Th>
-                      <Table.Th>{t('students.email')}</Table.Th>
-                      <Table.Th>{t('students.studentId')}</Table.Th>
                       <Table.Th>{t('students.status')}</Table.Th>
                       <Table.Th>{t('students.assistant')}</Table.Th>
+                      <Table.Th>{t('students.studentId')}</Table.Th>
+                      <Table.Th>{t('students.email')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -122,24 +123,6 @@ export function StudentManagementModal({
                                 {t('students.assistantBadge')}
                               </Badge>
                             ) : null}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{row.user.email}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Text size="sm">{row.code}</Text>
-                            <Tooltip label={t('students.editCode')}>
-                              <ActionIcon
-                                variant="subtle"
-                                size="sm"
-                                onClick={() => setEditing(row)}
-                                aria-label={t('students.editCodeFor', { name: row.user.name })}
-                              >
-                                <IconPencil size={14} />
-                              </ActionIcon>
-                            </Tooltip>
                           </Group>
                         </Table.Td>
                         <Table.Td>
@@ -160,6 +143,24 @@ export function StudentManagementModal({
                             aria-label={t('students.assistantFor', { name: row.user.name })}
                             onChange={(e) => void toggle(row, { is_assistant: e.currentTarget.checked })}
                           />
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Text size="sm">{row.code}</Text>
+                            <Tooltip label={t('students.editCode')}>
+                              <ActionIcon
+                                variant="subtle"
+                                size="sm"
+                                onClick={() => setEditing(row)}
+                                aria-label={t('students.editCodeFor', { name: row.user.name })}
+                              >
+                                <IconPencil size={14} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{row.user.email}</Text>
                         </Table.Td>
                       </Table.Tr>
                     ))}

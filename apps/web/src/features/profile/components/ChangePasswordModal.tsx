@@ -43,6 +43,8 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
         <Stack gap="sm">
           <PasswordInput
             label={t('password.old')}
+            // The dialog opens on the first field, not on its close button.
+            data-autofocus
             autoComplete="current-password"
             withAsterisk
             error={err('oldPassword')}
