@@ -67,6 +67,19 @@ test('sign-up validates, then a new learner signs in, switches language and sign
 
   await signIn(page, 'new.learner@example.com', 'abcdef');
   await expect(page.getByTestId('dashboard-greeting')).toHaveText('안녕하세요, 새학생님');
+  // No courses yet: the tutorial opens the manual dialog by itself, then the enrol dialog (part 1 §2).
+  const manual = page.getByRole('dialog', { name: '매뉴얼' });
+  await expect(manual).toBeVisible();
+  await manual.getByRole('button', { name: '닫기' }).first().click();
+  const enrol = page.getByRole('dialog', { name: '수강 신청' });
+  await expect(enrol).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(enrol).toBeHidden();
+  // Once per visit: back on the dashboard, the dialogs stay closed (the cards still open them).
+  await page.getByRole('link', { name: '도움말' }).click();
+  await page.getByRole('link', { name: '대시보드' }).click();
+  await expect(page.getByTestId('dashboard-tutorial')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-wide', 'true');
   await expect(page.getByRole('button', { name: '수강 신청' })).toBeVisible();
   await expect(page.getByRole('link', { name: '관리자 페이지' })).toHaveCount(0);

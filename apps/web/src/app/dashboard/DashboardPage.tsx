@@ -17,7 +17,7 @@ const EnrollModal = lazy(() => dialogs().then((m) => ({ default: m.EnrollModal }
 /** `/` (part 1 §2): course boxes with assignment tabs, hiding and restoring, and the tutorial. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { user, token } = useAuth();
+  const { user, token, isStaff } = useAuth();
   const dashboard = useDashboard();
   // The course boxes are built as a deferred update, which React renders in short slices: a phone
   // stays responsive while they are made. The loader stays until they are in.
@@ -52,6 +52,8 @@ export function DashboardPage() {
       ) : courses.length === 0 ? (
         <Tutorial
           isInstructor={isInstructor}
+          // Staff administer the organisation: their dashboard shows the cards without the dialogs.
+          autoOpen={!isStaff}
           renderStartDialog={(opened, onClose) =>
             isInstructor ? (
               <OnDemandDialog

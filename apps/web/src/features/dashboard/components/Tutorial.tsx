@@ -1,22 +1,44 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook, IconKey, IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ManualModal } from './ManualModal';
 
-/** The tutorial for a user without courses: the manual dialog and the enrol (or open-course) dialog. */
+// The tutorial opens its dialogs by itself once per page load (part 1 §2), not on every return
+// to the dashboard.
+let shownThisLoad = false;
+
+/**
+ * The tutorial for a user without courses (part 1 §2): the manual dialog opens by itself, and for
+ * a learner the enrol dialog follows when it closes. Both stay one click away on the cards.
+ */
 export function Tutorial({
   isInstructor,
+  autoOpen,
   renderStartDialog,
 }: {
   isInstructor: boolean;
+  /** Open the dialogs by themselves (once per page load). */
+  autoOpen: boolean;
   /** The second step's dialog (open a course, or enrol), which the app composes in. */
   renderStartDialog: (opened: boolean, onClose: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const [manualOpened, manual] = useDisclosure(false);
+  const [auto] = useState(() => autoOpen && !shownThisLoad);
+  useEffect(() => {
+    shownThisLoad = true;
+  }, []);
+  const [manualOpened, manual] = useDisclosure(auto);
   const [nextOpened, next] = useDisclosure(false);
+  const [enrolShown, setEnrolShown] = useState(false);
+  const closeManual = () => {
+    manual.close();
+    if (auto && !isInstructor && !enrolShown) {
+      setEnrolShown(true);
+      next.open();
+    }
+  };
   return (
     <Card withBorder radius="lg" p="xl" data-testid="dashboard-tutorial">
       <Stack gap="lg">
@@ -65,7 +87,7 @@ export function Tutorial({
           </Card>
         </SimpleGrid>
       </Stack>
-      <ManualModal opened={manualOpened} onClose={manual.close} isInstructor={isInstructor} />
+      <ManualModal opened={manualOpened} onClose={closeManual} isInstructor={isInstructor} />
       {renderStartDialog(nextOpened, next.close)}
     </Card>
   );
