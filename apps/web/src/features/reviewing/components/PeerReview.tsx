@@ -129,6 +129,8 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
   const value = (id: number, max: number, point: number | null, comment: string) =>
     draft[id] ?? { point: point ?? Math.round(max / 2), comment };
   const label = r.is_self_review ? t('review.self') : t('review.peer', { n: r.label });
+  // "My essay" when reviewing oneself (it read "자기 평가의 글").
+  const essayTitle = r.is_self_review ? t('review.ownEssay') : t('review.essayOf', { who: label });
 
   const submit = async () => {
     const responses = r.responses.map((x) => ({
@@ -183,14 +185,14 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" p="md">
           <Title order={2} size="h5" mb="sm">
-            {t('review.essayOf', { who: label })}
+            {essayTitle}
           </Title>
           <Suspense fallback={<Loader size="sm" />}>
             <RichTextView
               content={r.target_essay.content}
               editorType={r.target_essay.editor_type}
               plainText={r.target_essay.plain_text}
-              label={t('review.essayOf', { who: label })}
+              label={essayTitle}
             />
           </Suspense>
           {r.target_essay.files.map((f) => (

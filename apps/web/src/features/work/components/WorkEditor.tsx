@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Box, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { type Performance, UI } from '@pw/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -72,25 +73,40 @@ export function WorkEditor({
     draft.markStored();
     notify('save', { color: 'teal', message: t(revision ? 'work.revisionSaved' : 'work.submitted') });
     if (!revision && unansweredQuestions && unansweredQuestions > 0) {
-      remindOnce(location.pathname, () =>
-        notify('reminder', {
+      remindOnce(location.pathname, () => {
+        reminder.current = notify('reminder', {
           color: 'blue',
           title: t('work.reminderTitle'),
-          message: (
-            <Stack gap={4}>
-              <Text size="sm">{t('work.reminder', { count: unansweredQuestions })}</Text>
-              {questionsAnchor ? (
-                <Anchor size="sm" href={`#${questionsAnchor}`}>
-                  {t('work.goToQuestions')}
-                </Anchor>
-              ) : null}
-            </Stack>
-          ),
-          autoClose: 10_000,
-        }),
-      );
+          message: reminderBody(unansweredQuestions),
+          autoClose: 6_000,
+          onClose: () => {
+            reminder.current = null;
+          },
+        });
+      });
     }
   };
+
+  // The reminder follows the questions as they are answered: a new count, or gone at zero.
+  const reminder = useRef<string | null>(null);
+  const reminderBody = (count: number) => (
+    <Stack gap={4}>
+      <Text size="sm">{t('work.reminder', { count })}</Text>
+      {questionsAnchor ? (
+        <Anchor size="sm" href={`#${questionsAnchor}`}>
+          {t('work.goToQuestions')}
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+  const reminderBodyRef = useRef(reminderBody);
+  reminderBodyRef.current = reminderBody;
+  useEffect(() => {
+    const id = reminder.current;
+    if (id === null || unansweredQuestions === undefined) return;
+    if (unansweredQuestions === 0) notifications.hide(id);
+    else notifications.update({ id, message: reminderBodyRef.current(unansweredQuestions) });
+  }, [unansweredQuestions]);
 
   const remove = async () => {
     if (!removing) return;
