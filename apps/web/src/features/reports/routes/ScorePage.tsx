@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '../../../components/chart-styles';
 import { BarChart } from '@mantine/charts';
 import {
   Alert,
@@ -116,6 +116,8 @@ export function ScorePage() {
             data={bands}
             dataKey="band"
             series={[{ name: 'count', label: t('score.learners'), color: 'indigo.6' }]}
+            // One series: each band's count written on its bar, so colour carries nothing.
+            withBarValueLabel
             aria-label={t('score.histogram')}
             data-testid="score-histogram"
           />
