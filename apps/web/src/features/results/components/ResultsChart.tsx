@@ -39,6 +39,8 @@ export function ResultsChart({ assignments }: { assignments: ScoresByLearner['as
         series={[{ name: 'average', label: t('results.classAverage'), color: 'indigo.6' }]}
         aria-label={t('results.chartAria', { score: t(`results.keys.${key}`) })}
         withBarValueLabel
+        // Mantine writes a bar's value only through a formatter (none: an empty label).
+        valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
       />
       <Text size="xs" c="dimmed" mt="xs">
         {t('results.chartNote')}
