@@ -86,6 +86,7 @@ describe('heavy reads make a fixed number of queries', () => {
       [`${course}/enrolls/${seat!.id}/personal-score/`, instructor],
       [`${course}/assignments/`, instructor],
       [`${course}/assignments/weights/`, instructor],
+      [`${course}/scores-by-learner/`, instructor],
       [`${course}/posts/`, instructor],
       ['/api/v1/courses/', instructor],
       ['/api/v1/users/course/', instructor],

@@ -15,6 +15,18 @@ const scoreFields = {
   total: z.number(),
 };
 
+/** A reviewer or reviewee of the report's learner, for the instructor and assistants. */
+export const peerLinkSchema = z.object({
+  /** Their enrolment. */
+  enrollment: z.number().int(),
+  name: z.string(),
+  /** Their report of this assignment (null until one is stored, at completion). */
+  report: z.number().int().nullable(),
+  /** Whether the review between them was finished. */
+  is_completed: z.boolean(),
+});
+export type PeerLink = z.infer<typeof peerLinkSchema>;
+
 export const reportSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -60,6 +72,14 @@ export const reportSchema = z.object({
   }),
   essay: essayViewSchema.nullable(),
   revisement: essayViewSchema.nullable(),
+  /** What the learner wrote looking back on their revision (null when nothing was written). */
+  retrospective: z.string().nullable(),
+  /**
+   * Only for the instructor and assistants reading someone else's report (null otherwise, so a
+   * learner never learns who reviewed them): who reviewed the learner's essay and whose essays the
+   * learner reviewed, self-evaluation left out, with their reports (part 2 §6).
+   */
+  peer_links: z.object({ reviewers: z.array(peerLinkSchema), reviewees: z.array(peerLinkSchema) }).nullable(),
   /** The reviews the essay received (labelled, never named), with points and comments. */
   peer_review_performance: z.object({ reviewers: z.array(receivedReviewSchema) }),
   /**

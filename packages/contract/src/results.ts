@@ -98,7 +98,7 @@ export const courseResultsSchema = z.object({
 });
 export type CourseResults = z.infer<typeof courseResultsSchema>;
 
-/** GET /courses/{id}/enrolls/{eid}/personal-score and /scores-by-learner/ (my score). */
+/** GET /courses/{id}/enrolls/{eid}/personal-score (and, with an enrolment, /scores-by-learner/). */
 export const personalScoreSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -116,3 +116,12 @@ export const personalScoreSchema = z.object({
   ),
 });
 export type PersonalScore = z.infer<typeof personalScoreSchema>;
+
+/**
+ * GET /courses/{id}/scores-by-learner/: the caller's own personal score (my score) when they have
+ * an enrolment in the course; for the instructor and assistants without one, the class's line:
+ * `id` null, the course's name, every completed assignment with the class average (`all_score`)
+ * and no individual score. The results page draws its chart from `all_score` (docs/decisions.md).
+ */
+export const scoresByLearnerSchema = personalScoreSchema.extend({ id: z.number().int().nullable() });
+export type ScoresByLearner = z.infer<typeof scoresByLearnerSchema>;

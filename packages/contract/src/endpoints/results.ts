@@ -27,7 +27,7 @@ export const getPersonalScore = {
   method: 'GET',
   path: '/courses/:id/enrolls/:eid/personal-score/',
 } as const;
-/** The caller's own scores by assignment (a learner). */
+/** The caller's own scores by assignment (a learner), or the class's line (the instructor and assistants). */
 export const getMyScore = {
   name: 'getMyScore',
   method: 'GET',

@@ -56,7 +56,13 @@ import {
 } from '../posts';
 import { passwordChangeSchema, profileSchema, profileUpdateSchema, standardScoreSchema } from '../profile';
 import { reportQuerySchema, reportSchema, reportUpdateSchema, scoreTableSchema } from '../reports';
-import { courseResultsSchema, personalScoreSchema, weightSchema, weightsUpdateSchema } from '../results';
+import {
+  courseResultsSchema,
+  personalScoreSchema,
+  scoresByLearnerSchema,
+  weightSchema,
+  weightsUpdateSchema,
+} from '../results';
 import {
   feedbackRatingResponseSchema,
   feedbackRatingSchema,
@@ -272,7 +278,7 @@ export const endpointSchemas = {
     params: z.object({ id: idParamSchema, eid: idParamSchema }),
     response: personalScoreSchema,
   },
-  getMyScore: { params: idPathSchema, response: personalScoreSchema },
+  getMyScore: { params: idPathSchema, response: scoresByLearnerSchema },
 } satisfies { [N in EndpointName]: EndpointSchema };
 
 type Schemas = typeof endpointSchemas;

@@ -62,7 +62,7 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/courses/{id}/assignments/weights/': 'results.test.ts (weights)',
   'PATCH /api/v1/courses/{id}/assignments/weights/': 'results.test.ts (weights: the instructor only)',
   'GET /api/v1/courses/{id}/enrolls/{eid}/personal-score/': 'results.test.ts (personal score)',
-  'GET /api/v1/courses/{id}/scores-by-learner/': 'results.test.ts (my score)',
+  'GET /api/v1/courses/{id}/scores-by-learner/': 'results.test.ts (my score, the class line)',
   // Staff of the organisation only: instructor and learner 403, anonymous 401, another organisation 404.
   'GET /api/v1/users/pages/': 'manager.test.ts',
   'GET /api/v1/users/': 'manager.test.ts',

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FileRef } from '@pw/contract';
 import { LIMITS, MAX_FILES_PER_UPLOAD, type UploadExtension } from '@pw/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { appSettings, files, performances } from '../../db/schema';
@@ -205,12 +205,15 @@ export type AttachedFile = Pick<StoredFile, 'id' | 'organisationId' | 'originalN
 
 /**
  * The files attached to the performance of the row, by id, as a JSON column of a query on
- * `performances`: the work and its files in one statement.
+ * `performances`: the work and its files in one statement. The outer row's id is named with its
+ * table: a query on `performances` alone renders its columns bare, and a bare "id" inside this
+ * subquery would be the file's (the report then showed no attachments).
  */
+const outerPerformanceId = sql`${sql.identifier(getTableName(performances))}.${sql.identifier(performances.id.name)}`;
 export const attachedFilesOfPerformance = sql<AttachedFile[]>`(select coalesce(json_agg(json_build_object(
   'id', f.id, 'organisationId', f.organisation_id, 'originalName', f.original_name, 'size', f.size)
   order by f.id), '[]'::json)
-  from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${performances.id})`;
+  from performance_files pf join files f on f.id = pf.file_id where pf.performance_id = ${outerPerformanceId})`;
 
 /** Checks a signed link and returns the file row, or throws 404. */
 export async function findSignedFile({

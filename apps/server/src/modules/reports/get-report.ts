@@ -6,9 +6,10 @@ import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { givenReviewsOf, receivedReviewsOf } from '../reviews/learner-reviews';
 import { type StoredScores, scoreClass } from './compute-reports';
-import { assertCanReadReport } from './reports.policy';
+import { assertCanReadReport, seesPeerLinks } from './reports.policy';
 import { reportView } from './reports.presenter';
 import {
+  peerLinksOf,
   type ReportIds,
   type ReportRow,
   reportWithName,
@@ -43,16 +44,19 @@ export async function readReport(input: {
   report: ReportRow;
   name: string;
   mine: boolean;
+  /** Whether the caller sees who reviewed whom (`seesPeerLinks`). */
+  links: boolean;
 }): Promise<Report> {
   const { db, shape, report } = input;
   const completed = shape.code === 'CO';
   const { stored, provisional } = await scoresOf(db, report, completed);
   const at = { assignmentId: report.assignmentId, standards: shape.standards };
-  // The works, the reviews received and the reviews given are independent reads.
-  const [works, reviewers, given] = await Promise.all([
+  // The works, the reviews received, the reviews given and the peers are independent reads.
+  const [works, reviewers, given, peerLinks] = await Promise.all([
     worksOf(db, shape, report.enrollmentId),
     receivedReviewsOf({ db, lang: input.lang, authorId: report.enrollmentId, ...at }),
     input.mine ? givenReviewsOf({ db, reviewerId: report.enrollmentId, ...at }) : null,
+    input.links ? peerLinksOf(db, report.assignmentId, report.enrollmentId) : null,
   ]);
   const workIn = (model: 'questionwriting' | 'essaywriting' | 'revisement') => {
     const id = shape.stage(model)?.id;
@@ -72,6 +76,7 @@ export async function readReport(input: {
     },
     reviewers,
     given,
+    peerLinks,
     flags: { mine: input.mine, completed, provisional },
   });
 }
@@ -93,5 +98,6 @@ export async function getReport(input: {
   const shape = await visibleAssignment(db, m, ids.assignmentId);
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
   const mine = assertCanReadReport(m, report, shape.code === 'CO');
-  return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine });
+  const links = seesPeerLinks(m, report);
+  return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { codeOf, member } from '../../../test/members';
-import { assertCanEditReport, assertCanReadReport, assertCanSeeScorePage } from './reports.policy';
+import {
+  assertCanEditReport,
+  assertCanReadReport,
+  assertCanSeeScorePage,
+  seesPeerLinks,
+} from './reports.policy';
 
 describe('reports policy', () => {
   const own = { enrollmentId: 7 };
@@ -16,6 +21,15 @@ describe('reports policy', () => {
     expect(assertCanReadReport(member('instructor'), own, false)).toBe(false);
     expect(assertCanReadReport(member('assistant', 9), own, false)).toBe(false);
     expect(assertCanReadReport(member('assistant'), own, false)).toBe(true);
+  });
+
+  it('who reviewed whom: the instructor and assistants on someone else’s report; never a learner, nor on one’s own', () => {
+    expect(seesPeerLinks(member('instructor'), own)).toBe(true);
+    expect(seesPeerLinks(member('assistant', 9), own)).toBe(true);
+    expect(seesPeerLinks(member('assistant'), own)).toBe(false);
+    expect(seesPeerLinks(member('seat'), own)).toBe(false);
+    expect(seesPeerLinks(member('learner'), own)).toBe(false);
+    expect(seesPeerLinks(member('learner'), other)).toBe(false);
   });
 
   it('the comment, revision score and score page: managers; learners 403', () => {

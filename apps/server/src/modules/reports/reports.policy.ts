@@ -18,6 +18,13 @@ export function assertCanReadReport(m: Membership, report: { enrollmentId: numbe
   return mine;
 }
 
+/**
+ * Who reviewed whom, by name and with links to their reports: the instructor and assistants, on
+ * someone else's report (never a learner, nor an assistant on their own report as a participant).
+ */
+export const seesPeerLinks = (m: Membership, report: { enrollmentId: number }) =>
+  isManager(m) && !isOwnReport(m, report);
+
 /** The comment and the revision score are written by the instructor and assistants (learners 403, others 404). */
 export function assertCanEditReport(m: Membership) {
   if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');

@@ -46,6 +46,7 @@ export function reportView(input: {
   works: { question?: Work; essay?: Work; revisement?: Work };
   reviewers: ReceivedReview[];
   given: Report['given_reviews'];
+  peerLinks: Report['peer_links'];
   flags: { mine: boolean; completed: boolean; provisional: boolean };
 }): Report {
   const { report, flags, max } = input;
@@ -100,6 +101,10 @@ export function reportView(input: {
     },
     essay: workView(input.secret, input.works.essay),
     revisement: workView(input.secret, input.works.revisement),
+    retrospective: input.works.revisement?.retrospective?.trim()
+      ? input.works.revisement.retrospective
+      : null,
+    peer_links: input.peerLinks,
     peer_review_performance: { reviewers: input.reviewers },
     given_reviews: input.given,
     explanation: {

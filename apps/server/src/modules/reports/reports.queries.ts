@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import type { PeerLink } from '@pw/contract';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { enrollments, performances, reports, users } from '../../db/schema';
+import { enrollments, peerMatchings, performances, reports, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
 import type { AssignmentShape } from '../assignments/assignment-shape';
@@ -76,9 +77,48 @@ export async function worksOf(db: Db | Tx, shape: AssignmentShape, enrollmentId:
       isLate: performances.isLate,
       isCompleted: performances.isCompleted,
       responses: performances.responses,
+      retrospective: performances.retrospective,
       files: attachedFilesOfPerformance,
     })
     .from(performances)
     .where(and(inArray(performances.stageId, ids), eq(performances.enrollmentId, enrollmentId)));
 }
 export type Work = Awaited<ReturnType<typeof worksOf>>[number];
+
+/**
+ * The learner's reviewers and reviewees in the assignment (self-evaluation left out), each with
+ * their name and report, in the order the matchings were made: one statement.
+ */
+export async function peerLinksOf(db: Db | Tx, assignmentId: number, enrollmentId: number) {
+  const other = sql<number>`case when ${peerMatchings.reviewerId} = ${enrollmentId} then ${peerMatchings.targetId} else ${peerMatchings.reviewerId} end`;
+  const rows = await db
+    .select({
+      reviewerId: peerMatchings.reviewerId,
+      enrollment: enrollments.id,
+      name: users.name,
+      report: reports.id,
+      isCompleted: peerMatchings.isCompleted,
+    })
+    .from(peerMatchings)
+    .innerJoin(enrollments, eq(enrollments.id, other))
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(reports, and(eq(reports.enrollmentId, enrollments.id), eq(reports.assignmentId, assignmentId)))
+    .where(
+      and(
+        eq(peerMatchings.assignmentId, assignmentId),
+        or(eq(peerMatchings.reviewerId, enrollmentId), eq(peerMatchings.targetId, enrollmentId)),
+        ne(peerMatchings.reviewerId, peerMatchings.targetId),
+      ),
+    )
+    .orderBy(asc(peerMatchings.id));
+  const link = (r: (typeof rows)[number]): PeerLink => ({
+    enrollment: r.enrollment,
+    name: r.name,
+    report: r.report,
+    is_completed: r.isCompleted,
+  });
+  return {
+    reviewers: rows.filter((r) => r.reviewerId !== enrollmentId).map(link),
+    reviewees: rows.filter((r) => r.reviewerId === enrollmentId).map(link),
+  };
+}

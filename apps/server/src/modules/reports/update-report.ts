@@ -7,7 +7,7 @@ import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { readReport } from './get-report';
 import { recomputeIfComplete } from './recompute';
-import { assertCanEditReport, assertCanReadReport } from './reports.policy';
+import { assertCanEditReport, assertCanReadReport, seesPeerLinks } from './reports.policy';
 import { type ReportIds, reportWithName, visibleAssignment } from './reports.queries';
 
 type ReportUpdate = { comment?: { content: string }; revisement_score?: number | null; initialise?: true };
@@ -57,5 +57,6 @@ export async function updateReport(input: {
   // The answer is the report as its managers now read it (the assignment's shape is unchanged).
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
   const mine = assertCanReadReport(m, report, shape.code === 'CO');
-  return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine });
+  const links = seesPeerLinks(m, report);
+  return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
 }

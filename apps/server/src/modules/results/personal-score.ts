@@ -1,10 +1,10 @@
-import type { PersonalScore } from '@pw/contract';
+import type { PersonalScore, ScoresByLearner } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import { assertCanReadPersonalScore, myEnrollmentId } from './results.policy';
-import { personalScoreView } from './results.presenter';
+import { assertCanReadPersonalScore, scoresByLearnerOf } from './results.policy';
+import { classLineView, personalScoreView } from './results.presenter';
 import { classAveragesOf, completedAssignments, learnerOf, ownReportsOf } from './results.queries';
 
 async function personalScoreOf(db: Db, courseId: number, enrollmentId: number): Promise<PersonalScore> {
@@ -28,8 +28,16 @@ export async function personalScore(input: {
   return personalScoreOf(db, courseId, enrollmentId);
 }
 
-/** GET /courses/{id}/scores-by-learner/: the caller's own scores (my score). */
-export async function myScore(input: { db: Db; caller: Caller; courseId: number }) {
-  const m = await loadMembership(input.db, input.caller, input.courseId);
-  return personalScoreOf(input.db, input.courseId, myEnrollmentId(m));
+/**
+ * GET /courses/{id}/scores-by-learner/: the caller's own scores (my score) when they have an
+ * enrolment; the class's line (averages, no individual scores) for the instructor and assistants
+ * without one.
+ */
+export async function myScore(input: { db: Db; caller: Caller; courseId: number }): Promise<ScoresByLearner> {
+  const { db, courseId } = input;
+  const m = await loadMembership(db, input.caller, courseId);
+  const whose = scoresByLearnerOf(m);
+  if (whose.enrollmentId !== null) return personalScoreOf(db, courseId, whose.enrollmentId);
+  const list = await completedAssignments(db, courseId);
+  return classLineView({ course: m.course, list, averages: await classAveragesOf(db, list) });
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers';
-import { enrollments, reports, users } from '../../db/schema';
+import { enrollments, performances, reports, stages, users } from '../../db/schema';
 import {
   first,
   get,
@@ -58,6 +58,78 @@ describe('export', () => {
     }
     const weights = book.worksheets[1]!;
     expect(weights.getRow(2).values).toEqual([undefined, '결과 1차', 40, 100]);
+  });
+});
+
+/** The workbook's first sheet: its header and a row's values by header. */
+async function workbook(lang: 'ko' | 'en') {
+  const res = await call(t, {
+    method: 'GET',
+    url: `/api/v1/courses/${w.course.id}/results/export/`,
+    token: w.tokens.instructor,
+    headers: { 'accept-language': lang },
+  });
+  expect(res.statusCode).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+  const rowOf = (code: string) => {
+    for (let i = 2; i <= sheet.rowCount; i++) {
+      const values = (sheet.getRow(i).values as unknown[]).slice(1);
+      if (values[0] === code) return Object.fromEntries(header.map((h, j) => [h, values[j] ?? null]));
+    }
+    throw new Error(`no row for ${code}`);
+  };
+  return { header, rowOf };
+}
+
+describe('export: the not-performed column the results page shows', () => {
+  it('counts the stage tasks left undone, out of how many, and by stage, in ko and en', async () => {
+    // The learner's essay of the first assignment, marked not done (as if never submitted).
+    const [essay] = await t.database.db
+      .select({ id: performances.id })
+      .from(performances)
+      .innerJoin(stages, eq(stages.id, performances.stageId))
+      .where(
+        and(
+          eq(performances.enrollmentId, learnerEnrollment),
+          eq(stages.assignmentId, first),
+          eq(stages.model, 'essaywriting'),
+        ),
+      );
+    await t.database.db
+      .update(performances)
+      .set({ isCompleted: false })
+      .where(eq(performances.id, essay!.id));
+    try {
+      const ko = await workbook('ko');
+      const conversion = ko.header.indexOf('환산 점수');
+      expect(ko.header.slice(conversion - 4, conversion)).toEqual([
+        '미수행',
+        '전체 활동',
+        '미수행 내역',
+        '합계',
+      ]);
+      expect(ko.rowOf('L1')).toMatchObject({
+        미수행: 1,
+        '전체 활동': 4,
+        '미수행 내역': '글쓰기 2개 중 1개, 동료평가 2개 중 0개',
+      });
+      expect(ko.rowOf('RP2')).toMatchObject({ 미수행: 0, '전체 활동': 4 });
+      const en = await workbook('en');
+      expect(en.header).toContain('Not performed');
+      expect(en.rowOf('L1')).toMatchObject({
+        'Not performed': 1,
+        Tasks: 4,
+        'Not performed, by stage': 'Essay writing 1 of 2, Peer review 0 of 2',
+      });
+    } finally {
+      await t.database.db
+        .update(performances)
+        .set({ isCompleted: true })
+        .where(eq(performances.id, essay!.id));
+    }
   });
 });
 

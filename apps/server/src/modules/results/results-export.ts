@@ -17,6 +17,9 @@ const LABELS: Record<Language, Record<string, string>> = {
     state: '상태',
     active: '수강',
     withdrawn: '수강 제한',
+    undone: '미수행',
+    tasks: '전체 활동',
+    undoneDetail: '미수행 내역',
     total: '합계',
     conversion: '환산 점수',
     assignment: '과제',
@@ -37,6 +40,9 @@ const LABELS: Record<Language, Record<string, string>> = {
     state: 'State',
     active: 'enrolled',
     withdrawn: 'withdrawn',
+    undone: 'Not performed',
+    tasks: 'Tasks',
+    undoneDetail: 'Not performed, by stage',
     total: 'Total',
     conversion: 'Converted score',
     assignment: 'Assignment',
@@ -48,6 +54,22 @@ const LABELS: Record<Language, Record<string, string>> = {
     FE: 'Feedback',
     RE: 'Revision',
   },
+};
+
+/** The stages of the not-performed counts, as the results page names them. */
+const STAGES: Record<Language, Record<string, string>> = {
+  ko: { ES: '글쓰기', QU: '질문 쓰기', PE: '동료평가', FE: '피드백 평가', RE: '고쳐쓰기' },
+  en: {
+    ES: 'Essay writing',
+    QU: 'Question writing',
+    PE: 'Peer review',
+    FE: 'Feedback review',
+    RE: 'Revision',
+  },
+};
+const undoneUnit: Record<Language, (u: ResultRow['not_performed'][number], stage: string) => string> = {
+  ko: (u, stage) => `${stage} ${u.total}개 중 ${u.not_performed}개`,
+  en: (u, stage) => `${stage} ${u.not_performed} of ${u.total}`,
 };
 
 const PARTS = [
@@ -62,7 +84,9 @@ const PARTS = [
 /**
  * The course results as a workbook, streamed as it is written (ExcelJS's streaming writer): one
  * sheet of assignment scores, one row per learner (withdrawn learners last, marked), the total and
- * the five scores of each assignment, the sum and the converted score; a second sheet of weights.
+ * the five scores of each assignment, the stage tasks not performed (how many, out of how many,
+ * and by stage, as the results page's column shows them), the sum and the converted score; a
+ * second sheet of weights.
  */
 export async function exportCourseResults(input: {
   db: Db;
@@ -93,6 +117,9 @@ async function writeWorkbook(results: CourseResults, lang: Language): Promise<Re
     ...headers.flatMap((h) =>
       PARTS.map(([key, label]) => ({ header: `${h.name} ${L[label]}`, key: `${h.pk}-${key}`, width: 12 })),
     ),
+    { header: L.undone, key: 'undone', width: 10 },
+    { header: L.tasks, key: 'tasks', width: 10 },
+    { header: L.undoneDetail, key: 'undoneDetail', width: 36 },
     { header: L.total, key: 'total', width: 10 },
     { header: L.conversion, key: 'conversion', width: 12 },
   ];
@@ -104,6 +131,11 @@ async function writeWorkbook(results: CourseResults, lang: Language): Promise<Re
       name: row.name,
       email: row.email,
       state: row.is_active ? (L.active ?? '') : (L.withdrawn ?? ''),
+      undone: row.not_performed.reduce((sum, u) => sum + u.not_performed, 0),
+      tasks: row.not_performed.reduce((sum, u) => sum + u.total, 0),
+      undoneDetail: row.not_performed
+        .map((u) => undoneUnit[lang](u, STAGES[lang][u.unit] ?? u.unit))
+        .join(', '),
       total: row.total,
       conversion: row.conversion_score,
     };

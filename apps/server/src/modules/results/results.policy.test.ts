@@ -4,7 +4,7 @@ import {
   assertCanReadPersonalScore,
   assertCanReadResults,
   assertCanSetWeights,
-  myEnrollmentId,
+  scoresByLearnerOf,
 } from './results.policy';
 
 describe('results policy', () => {
@@ -27,9 +27,12 @@ describe('results policy', () => {
     expect(codeOf(() => assertCanReadPersonalScore(member('learner'), 8))).toBe('not_found');
   });
 
-  it('my score is of the caller’s own enrolment; without one (the instructor) 404', () => {
-    expect(myEnrollmentId(member('learner'))).toBe(7);
-    expect(myEnrollmentId(member('seat', 5))).toBe(5);
-    expect(codeOf(() => myEnrollmentId(member('instructor')))).toBe('not_found');
+  it('scores by learner: the caller’s own enrolment; the instructor without one gets the class line', () => {
+    expect(scoresByLearnerOf(member('learner'))).toEqual({ enrollmentId: 7 });
+    expect(scoresByLearnerOf(member('assistant', 6))).toEqual({ enrollmentId: 6 });
+    expect(scoresByLearnerOf(member('seat', 5))).toEqual({ enrollmentId: 5 });
+    expect(scoresByLearnerOf(member('instructor'))).toEqual({ enrollmentId: null });
+    const stranger = { ...member('learner'), enrollment: undefined, isLearner: false };
+    expect(codeOf(() => scoresByLearnerOf(stranger))).toBe('not_found');
   });
 });

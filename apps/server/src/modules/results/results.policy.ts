@@ -19,8 +19,13 @@ export function assertCanReadPersonalScore(m: Membership, enrollmentId: number) 
   if (!isManager(m) && !own) throw new AppError('not_found');
 }
 
-/** My score is the caller's own enrolment's (a member without one, the instructor: 404). */
-export function myEnrollmentId(m: Membership): number {
-  if (!m.enrollment) throw new AppError('not_found');
-  return m.enrollment.id;
+/**
+ * Whose scores `/scores-by-learner/` answers: the caller's own enrolment's (my score); the
+ * instructor and assistants without one get the class's line (`enrollmentId` null); anyone else
+ * (already refused by the membership) 404.
+ */
+export function scoresByLearnerOf(m: Membership): { enrollmentId: number | null } {
+  if (m.enrollment) return { enrollmentId: m.enrollment.id };
+  if (!isManager(m)) throw new AppError('not_found');
+  return { enrollmentId: null };
 }

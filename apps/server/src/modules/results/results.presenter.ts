@@ -1,4 +1,11 @@
-import type { CourseResults, PersonalScore, ResultRow, ScoreSetView, Weight } from '@pw/contract';
+import type {
+  CourseResults,
+  PersonalScore,
+  ResultRow,
+  ScoreSetView,
+  ScoresByLearner,
+  Weight,
+} from '@pw/contract';
 import { computeConversionScore } from '@pw/domain';
 import { type ScoreColumns, storedScores } from '../reports/reports.queries';
 
@@ -131,5 +138,25 @@ export function personalScoreView(input: {
         individual_score: mine?.scores ?? null,
       };
     }),
+  };
+}
+
+/** The class's line for a caller without scores of their own: the averages, no individual score. */
+export function classLineView(input: {
+  course: { name: string };
+  list: readonly Assignment[];
+  averages: ReadonlyMap<number, ScoreSetView>;
+}): ScoresByLearner {
+  return {
+    id: null,
+    name: input.course.name,
+    assignments: input.list.map((a) => ({
+      id: a.id,
+      name: a.name,
+      report: null,
+      max_total: a.maxTotal,
+      all_score: input.averages.get(a.id) ?? { ...ZERO },
+      individual_score: null,
+    })),
   };
 }

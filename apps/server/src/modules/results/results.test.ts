@@ -1,4 +1,4 @@
-import { courseResultsSchema } from '@pw/contract';
+import { courseResultsSchema, scoresByLearnerSchema } from '@pw/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignmentWeights, reports } from '../../db/schema';
@@ -188,8 +188,29 @@ describe('personal score and my score', () => {
     const mine = await get(`/courses/${w.course.id}/scores-by-learner/`, w.tokens.learner);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual(body);
-    expect((await get(`/courses/${w.course.id}/scores-by-learner/`, w.tokens.instructor)).statusCode).toBe(
-      404,
+    expect((await get(`/courses/${w.course.id}/scores-by-learner/`, w.tokens.outsider)).statusCode).toBe(404);
+  });
+
+  it('scores by learner, asked by the instructor: the class line the results page draws, no one’s own scores', async () => {
+    const res = await get(`/courses/${w.course.id}/scores-by-learner/`, w.tokens.instructor);
+    expect(res.statusCode).toBe(200);
+    const line = scoresByLearnerSchema.parse(res.json());
+    expect(line).toMatchObject({ id: null, name: w.course.name });
+    const results = courseResultsSchema.parse(
+      (await get(`/courses/${w.course.id}/results/`, w.tokens.instructor)).json(),
     );
+    expect(line.assignments.map((a) => a.id)).toEqual([first, second]);
+    // The same averages as the results' chart, key by key, and nobody's individual scores.
+    line.assignments.forEach((a, i) => {
+      const chart = results.chart[i] as unknown as Record<string, number>;
+      expect(a.max_total).toBe(chart.max_total);
+      for (const [key, value] of Object.entries(a.all_score)) expect(value).toBe(chart[`${key}_avg`]);
+      expect(a.individual_score).toBeNull();
+      expect(a.report).toBeNull();
+    });
+    // The assistant takes part in this course: theirs is their own personal score.
+    const assistant = (await get(`/courses/${w.course.id}/scores-by-learner/`, w.tokens.assistant)).json();
+    expect(assistant.id).toBeGreaterThan(0);
+    expect(assistant.assignments[0].individual_score).not.toBeNull();
   });
 });

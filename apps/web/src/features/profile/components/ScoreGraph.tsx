@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '../../../components/chart-styles';
 import '@mantine/core/styles/ColorSwatch.css';
 import { LineChart } from '@mantine/charts';
 import { Alert, Card, Center, Loader, Text, Title } from '@mantine/core';
@@ -42,6 +42,8 @@ export function ScoreGraph() {
         yAxisProps={{ domain: [0, 'auto'] }}
         curveType="linear"
         withDots
+        // One series: each point's score written beside it.
+        withPointLabels
       />
     );
   }

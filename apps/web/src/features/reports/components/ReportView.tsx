@@ -1,12 +1,9 @@
-import '@mantine/charts/styles.css';
-import { RadarChart } from '@mantine/charts';
 import {
   Alert,
   Badge,
   Button,
   Card,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Table,
@@ -16,16 +13,14 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Report, UI } from '@pw/contract';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useUpdateReport } from '../api/report';
 import { OthersSection } from './OthersSection';
-
-const RichTextView = lazy(() =>
-  import('../../../components/RichText').then((m) => ({ default: m.RichTextView })),
-);
-const CompareModal = lazy(() => import('../../../components/CompareModal'));
+import { PeerLinks } from './PeerLinks';
+import { ReportEssay } from './ReportEssay';
+import { ReportRadar } from './ReportRadar';
 
 type Key = 'essay_writing' | 'peer_review' | 'metacognition' | 'feedback_review' | 'revisement';
 const KEY_OF: Record<Report['scores'][number]['type'], Key> = {
@@ -49,20 +44,27 @@ const one = (n: number | null | undefined) => (n == null ? '–' : (Math.round(n
  * received per standard with the metacognition sentence, how helpful the reviews were, how the
  * learner evaluated others, the essay and revision with the comparison, the answers, and the
  * instructor's comment (written here by the instructor and assistants), and on a learner's own
- * report the others section (their marks beside the other reviewers').
+ * report the others section (their marks beside the other reviewers'). Read by the learner it
+ * speaks to them ("you"); read by the instructor or an assistant it names the learner, and lists
+ * who reviewed them and whom they reviewed, with links to those reports (`reportHref`).
  */
 export function ReportView({
   report: r,
   ids,
   canComment,
+  reportHref,
 }: {
   report: Report;
   ids: { courseId: number; assignmentId: number };
   canComment: boolean;
+  /** Where another report of the assignment opens (the instructor's and assistants' page). */
+  reportHref?: (reportId: number) => string;
 }) {
   const { t } = useTranslation();
   const [comment, setComment] = useState(r.comment?.content ?? '');
-  const [compare, setCompare] = useState(false);
+  // The learner's own report says "you"; anyone else's names the learner (report.about.*).
+  const say = (key: string, values: Record<string, unknown> = {}) =>
+    r.is_my_report ? t(`report.${key}`, values) : t(`report.about.${key}`, { ...values, name: r.name });
   const update = useUpdateReport(ids.courseId, ids.assignmentId, r.id);
   // On a phone the comment section is the instructor's only (part 2 §2).
   const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
@@ -126,25 +128,7 @@ export function ReportView({
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder radius="lg" p="lg">
-          <Title order={3} size="h5" mb="sm">
-            {t('report.radar')}
-          </Title>
-          <RadarChart
-            h={280}
-            data={radar}
-            dataKey="type"
-            withLegend
-            series={[
-              { name: 'me', label: t('report.me'), color: 'indigo.6', opacity: 0.3 },
-              { name: 'average', label: t('report.classAverage'), color: 'gray.6', opacity: 0.15 },
-            ]}
-            polarRadiusAxisProps={{ domain: [0, 100] }}
-            // Room for the axis labels on a phone.
-            radarChartProps={{ outerRadius: '62%' }}
-            aria-label={t('report.radar')}
-          />
-        </Card>
+        <ReportRadar data={radar} who={say('me')} />
         <Card withBorder radius="lg" p="lg">
           <Title order={3} size="h5" mb="sm">
             {t('report.scoreTable')}
@@ -153,7 +137,7 @@ export function ReportView({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th />
-                <Table.Th ta="right">{t('report.mine')}</Table.Th>
+                <Table.Th ta="right">{say('mine')}</Table.Th>
                 <Table.Th ta="right">{t('report.max')}</Table.Th>
                 <Table.Th ta="right">{t('report.average')}</Table.Th>
               </Table.Tr>
@@ -185,7 +169,7 @@ export function ReportView({
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg" p="lg">
           <Title order={3} size="h5" mb="sm">
-            {t('report.pointsTitle')}
+            {say('pointsTitle')}
           </Title>
           {r.peer_review_points.length === 0 ? (
             <Text c="dimmed">{t('report.noPoints')}</Text>
@@ -204,8 +188,8 @@ export function ReportView({
                   {p.self_gap != null ? (
                     <Text size="sm" c="dimmed" data-testid="metacognition-sentence">
                       {Math.abs(p.self_gap) < 0.05
-                        ? t('report.selfSame', { question: p.question })
-                        : t(p.self_gap > 0 ? 'report.selfAbove' : 'report.selfBelow', {
+                        ? say('selfSame', { question: p.question })
+                        : say(p.self_gap > 0 ? 'selfAbove' : 'selfBelow', {
                             gap: one(Math.abs(p.self_gap)),
                             question: p.question,
                           })}
@@ -220,35 +204,35 @@ export function ReportView({
           <Stack gap="md">
             <Stack gap={4}>
               <Title order={3} size="h5">
-                {t('report.evaluationTitle')}
+                {say('evaluationTitle')}
               </Title>
               <Text size="sm">
-                {t('report.evaluationDone', {
+                {say('evaluationDone', {
                   completed: r.explanation.evaluation.completed,
                   assigned: r.explanation.evaluation.assigned,
                 })}
               </Text>
               <Text size="sm" data-testid="evaluation-basis">
                 {basis === 'neutral'
-                  ? t('report.abilityNeutral')
+                  ? say('abilityNeutral')
                   : basis === 'class_average'
-                    ? t('report.abilityClassAverage')
+                    ? say('abilityClassAverage')
                     : r.explanation.evaluation.closeness == null
-                      ? t('report.noComparison')
-                      : t('report.closeness', {
+                      ? say('noComparison')
+                      : say('closeness', {
                           percent: Math.round(r.explanation.evaluation.closeness * 100),
                         })}
               </Text>
               {r.explanation.evaluation.is_lowest ? (
                 <Text size="sm" c="red.8">
-                  {t('report.lowest')}
+                  {say('lowest')}
                 </Text>
               ) : null}
             </Stack>
             {r.scores.some((x) => x.type === 'FE') ? (
               <Stack gap={4}>
                 <Title order={3} size="h5">
-                  {t('report.feedbackTitle')}
+                  {say('feedbackTitle')}
                 </Title>
                 <Text size="sm">
                   {r.feedback_review_point.avg == null
@@ -267,7 +251,7 @@ export function ReportView({
       {r.peer_review_performance.reviewers.length ? (
         <Card withBorder radius="lg" p="lg" data-testid="report-received">
           <Title order={3} size="h5" mb="sm">
-            {t('report.receivedTitle')}
+            {say('receivedTitle')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {r.peer_review_performance.reviewers.map((x) => (
@@ -287,58 +271,11 @@ export function ReportView({
       ) : null}
 
       {r.essay ? (
-        <Card withBorder radius="lg" p="lg">
-          <Group justify="space-between" mb="sm">
-            <Title order={3} size="h5">
-              {t('report.essayTitle')}
-            </Title>
-            {r.revisement?.is_completed ? (
-              <Button size="xs" variant="light" onClick={() => setCompare(true)}>
-                {t('report.compare')}
-              </Button>
-            ) : null}
-          </Group>
-          <SimpleGrid cols={{ base: 1, md: r.revisement?.is_completed ? 2 : 1 }}>
-            <Stack gap={4}>
-              <Text fw={600} size="sm">
-                {t('report.essay')}
-              </Text>
-              <Suspense fallback={<Loader size="sm" />}>
-                <RichTextView
-                  content={r.essay.content}
-                  editorType={r.essay.editor_type}
-                  plainText={r.essay.plain_text}
-                  label={t('report.essay')}
-                />
-              </Suspense>
-            </Stack>
-            {r.revisement?.is_completed ? (
-              <Stack gap={4}>
-                <Text fw={600} size="sm">
-                  {t('report.revision')}
-                </Text>
-                <Suspense fallback={<Loader size="sm" />}>
-                  <RichTextView
-                    content={r.revisement.content}
-                    editorType={r.revisement.editor_type}
-                    plainText={r.revisement.plain_text}
-                    label={t('report.revision')}
-                  />
-                </Suspense>
-              </Stack>
-            ) : null}
-          </SimpleGrid>
-          {compare && r.revisement ? (
-            <Suspense fallback={null}>
-              <CompareModal
-                opened={compare}
-                onClose={() => setCompare(false)}
-                essay={r.essay.plain_text}
-                revision={r.revisement.plain_text}
-              />
-            </Suspense>
-          ) : null}
-        </Card>
+        <ReportEssay essay={r.essay} revision={r.revisement} retrospective={r.retrospective} />
+      ) : null}
+
+      {r.peer_links && reportHref ? (
+        <PeerLinks links={r.peer_links} name={r.name} reportHref={reportHref} />
       ) : null}
 
       {r.questions.responses.length ? (

@@ -30,7 +30,14 @@ export function ReportPage() {
       <Title order={1} size="h3">
         {t('report.title')} — {report.data.name}
       </Title>
-      <ReportView report={report.data} ids={{ courseId, assignmentId }} canComment={isManagerRole(role)} />
+      <ReportView
+        // Another report opened from this one (a reviewer's, a reviewee's) starts afresh.
+        key={reportId}
+        report={report.data}
+        ids={{ courseId, assignmentId }}
+        canComment={isManagerRole(role)}
+        reportHref={(id) => coursePath(courseId, role, `assignments/${assignmentId}/reports/${id}`)}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '../../../components/chart-styles';
 import { BarChart } from '@mantine/charts';
 import {
   Alert,
@@ -116,6 +116,10 @@ export function ScorePage() {
             data={bands}
             dataKey="band"
             series={[{ name: 'count', label: t('score.learners'), color: 'indigo.6' }]}
+            // One series: each band's count written on its bar, so colour carries nothing.
+            withBarValueLabel
+            // Mantine writes a bar's value only through a formatter (none: an empty label).
+            valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
             aria-label={t('score.histogram')}
             data-testid="score-histogram"
           />

@@ -14,7 +14,23 @@ export function useCourseResults(courseId: number) {
   });
 }
 
-/** PATCH …/assignments/weights/ (the instructor); the results refresh with the new conversion scores. */
+/** GET …/assignments/weights/ (instructor and assistants): the weight of each completed assignment. */
+export function useWeights(courseId: number) {
+  return useQuery({
+    queryKey: [...resultsKey(courseId), 'weights'] as const,
+    queryFn: ({ signal }) => callEndpoint(endpoints.getWeights, { params: { id: courseId }, signal }),
+  });
+}
+
+/**
+ * GET /courses/{id}/scores-by-learner/: the caller's own scores, or (the instructor and assistants
+ * without an enrolment) the class's line; both carry the class averages the results chart draws.
+ */
+export function useScoresByLearner(courseId: number) {
+  return usePersonalScore(courseId, null);
+}
+
+/** PATCH …/assignments/weights/ (the instructor); the results, weights and scores refresh (one key prefix). */
 export function useUpdateWeights(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({

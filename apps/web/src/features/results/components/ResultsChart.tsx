@@ -1,16 +1,19 @@
 import '../results-texts';
-import '@mantine/charts/styles.css';
+import '../../../components/chart-styles';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, Radio, Text, Title } from '@mantine/core';
-import { type CourseResults, RESULT_SCORE_KEYS, type ResultScoreKey } from '@pw/contract';
+import { RESULT_SCORE_KEYS, type ResultScoreKey, type ScoresByLearner } from '@pw/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The class averages by assignment (active learners), one score at a time (part 2 §2). */
-export function ResultsChart({ chart }: { chart: CourseResults['chart'] }) {
+/**
+ * The class averages by assignment (active learners), one score at a time (part 2 §2), from the
+ * scores by learner (`all_score`). One series, each bar labelled with its value.
+ */
+export function ResultsChart({ assignments }: { assignments: ScoresByLearner['assignments'] }) {
   const { t } = useTranslation();
   const [key, setKey] = useState<ResultScoreKey>('total');
-  const data = chart.map((a) => ({ name: a.name, average: a[`${key}_avg`] }));
+  const data = assignments.map((a) => ({ name: a.name, average: a.all_score[key] }));
   return (
     <Card withBorder radius="lg" p="lg" data-testid="results-chart">
       <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap">
@@ -36,6 +39,8 @@ export function ResultsChart({ chart }: { chart: CourseResults['chart'] }) {
         series={[{ name: 'average', label: t('results.classAverage'), color: 'indigo.6' }]}
         aria-label={t('results.chartAria', { score: t(`results.keys.${key}`) })}
         withBarValueLabel
+        // Mantine writes a bar's value only through a formatter (none: an empty label).
+        valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
       />
       <Text size="xs" c="dimmed" mt="xs">
         {t('results.chartNote')}

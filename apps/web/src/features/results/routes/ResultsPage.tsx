@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
-import { useCourseResults } from '../api/results';
+import { useCourseResults, useScoresByLearner, useWeights } from '../api/results';
 import { ResultsChart } from '../components/ResultsChart';
 import { ResultsTable } from '../components/ResultsTable';
 import { WeightsForm } from '../components/WeightsForm';
@@ -12,14 +12,19 @@ import { WeightsForm } from '../components/WeightsForm';
 /**
  * `/courses/{id}/{role}/results` (instructor and assistants, part 2 §2): the class averages by
  * assignment, the weights, and the task score table with export. Only completed assignments
- * count. Learners and load errors go home (part 2 §8).
+ * count. As the spec's page does, it fetches the course results (the table), the weights and the
+ * scores by learner (the chart's class averages) together. Learners and load errors go home
+ * (part 2 §8).
  */
 export function ResultsPage() {
   const { t } = useTranslation();
   const { courseId, role, course } = useCourseContext();
   const results = useCourseResults(courseId);
-  if (!isManagerRole(role) || results.isError) return <Navigate replace to="/" />;
-  if (!results.data) {
+  const weights = useWeights(courseId);
+  const byLearner = useScoresByLearner(courseId);
+  if (!isManagerRole(role) || results.isError || weights.isError || byLearner.isError)
+    return <Navigate replace to="/" />;
+  if (!results.data || !weights.data || !byLearner.data) {
     return (
       <Center mih={200} aria-busy="true">
         <Loader />
@@ -41,11 +46,11 @@ export function ResultsPage() {
         </Text>
       ) : (
         <>
-          <ResultsChart chart={data.chart} />
+          <ResultsChart assignments={byLearner.data.assignments} />
           <WeightsForm
-            key={data.weights.map((w) => `${w.id}:${w.weight}`).join(',')}
+            key={weights.data.map((w) => `${w.id}:${w.weight}`).join(',')}
             courseId={courseId}
-            weights={data.weights}
+            weights={weights.data}
             editable={role === 'instructor'}
           />
           <ResultsTable results={data} />

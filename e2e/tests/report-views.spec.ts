@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+
+// Issue 36, items 5 and 6: the charts' keys (visible swatches, in the order of the bars, marks
+// that read without colour) on the report, my score and a personal score, in ko and en on a wide
+// screen and a phone; the instructor's view of a report names the learner and links the reports
+// of their reviewers and reviewees; attachments and the retrospective in the report.
+
+type Tree = { [key: string]: string | Tree };
+type Lang = 'ko' | 'en';
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
+const catalogs: Record<Lang, Tree> = {
+  ko: {
+    ...read('../../apps/web/src/locales/ko/base.json'),
+    ...read('../../apps/web/src/locales/ko/common.json'),
+    ...read('../../apps/web/src/locales/ko/results.json'),
+  },
+  en: {
+    ...read('../../apps/web/src/locales/en/base.json'),
+    ...read('../../apps/web/src/locales/en/common.json'),
+    ...read('../../apps/web/src/locales/en/results.json'),
+  },
+};
+function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
+  let node: string | Tree | undefined = catalogs[lang];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+const SHOTS = process.env.E2E_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+async function signIn(
+  browser: Browser,
+  email: string,
+  viewport: { width: number; height: number },
+  lang: Lang,
+) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  return page;
+}
+
+const COMPLETE = 4; // the demo's completed assignment ("0차 과제"), with revisions and retrospectives
+
+/** A chart key: its series in order, each swatch drawn at a visible size. */
+async function expectKey(key: Locator, series: string[]) {
+  await expect(key).toBeVisible();
+  const items = key.locator('[data-series]');
+  await expect(items).toHaveCount(series.length);
+  expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(series);
+  for (let i = 0; i < series.length; i++) {
+    const box = await items.nth(i).locator('svg').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(8);
+    expect(box?.height ?? 0).toBeGreaterThan(8);
+  }
+}
+
+/** The key's order is the bars' order: within the first group, each series' bar lies right of the one before. */
+async function expectKeyFollowsBars(chart: Locator, series: string[]) {
+  const xs: number[] = [];
+  for (const name of series) {
+    const bar = chart.locator(`.pw-series-${name} path`).first();
+    await expect(bar).toBeVisible();
+    xs.push((await bar.boundingBox())?.x ?? Number.NaN);
+  }
+  expect(xs).toEqual([...xs].sort((a, b) => a - b));
+  expect(new Set(xs).size).toBe(xs.length);
+}
+
+const VIEWS = [
+  ['ko', { width: 1440, height: 900 }],
+  ['en', { width: 390, height: 844 }],
+  ['en', { width: 1440, height: 900 }],
+  ['ko', { width: 390, height: 844 }],
+] as const;
+
+for (const [lang, viewport] of VIEWS) {
+  test(`chart keys: visible swatches in the bars' order, marks beside colour (${lang}, ${viewport.width}px)`, async ({
+    browser,
+  }) => {
+    const tag = `${lang}-${viewport.width}`;
+    const me = await signIn(browser, 'student03@example.com', viewport, lang);
+    await me.goto('/courses/1/learner/my-score');
+    const key = me.getByTestId('personal-score-key');
+    await expectKey(key, ['me', 'average']);
+    await expect(key).toContainText(t('results.me', {}, lang));
+    await expect(key).toContainText(t('results.classAverage', {}, lang));
+    await expectKeyFollowsBars(me.getByTestId('personal-score-chart'), ['me', 'average']);
+    // Each bar carries its value.
+    await expect(
+      me.getByTestId('personal-score-chart').locator('.recharts-label-list text').first(),
+    ).toHaveText(/^\d/);
+    // The class's bars are hatched, not only grey.
+    await expect(me.locator('.pw-series-average path').first()).toHaveAttribute('fill', /^url\(#/);
+    await shot(me, `my-score-${tag}`);
+
+    await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
+    const radarKey = me.getByTestId('report-radar-key');
+    await expectKey(radarKey, ['me', 'average']);
+    await expect(radarKey).toContainText(t('report.me', {}, lang));
+    // The class average is dashed, the learner's line solid.
+    await expect(me.locator('.pw-series-average path').first()).toHaveAttribute('stroke-dasharray', '6 4');
+    await expect(me.locator('.pw-series-me path').first()).not.toHaveAttribute('stroke-dasharray', /\d/);
+    await shot(me, `report-learner-${tag}`);
+    await me.context().close();
+
+    const prof = await signIn(browser, 'prof@example.com', viewport, lang);
+    // The results page asks for the scores by learner beside the results and the weights (item 9).
+    const byLearner = prof.waitForResponse(/\/courses\/1\/scores-by-learner\/?$/);
+    await prof.goto('/courses/1/instructor/results');
+    expect((await byLearner).status()).toBe(200);
+    await expect(prof.getByTestId('results-chart').locator('.recharts-label-list text').first()).toHaveText(
+      /^\d/,
+    );
+    await shot(prof, `results-${tag}`);
+    const row = prof.getByTestId('results-table').locator('[data-testid^="results-row-"]').first();
+    const name = ((await row.getByRole('link').textContent()) ?? '').trim();
+    await row.getByRole('link').click();
+    const personal = prof.getByTestId('personal-score-key');
+    await expectKey(personal, ['me', 'average']);
+    await expect(personal.locator('[data-series="me"]')).toHaveText(name);
+    await expectKeyFollowsBars(prof.getByTestId('personal-score-chart'), ['me', 'average']);
+    await shot(prof, `personal-score-${tag}`);
+  });
+}
+
+test('the instructor reads a learner’s report: it names the learner, links their reviewers’ and reviewees’ reports, and shows attachments and the retrospective', async ({
+  browser,
+}) => {
+  const prof = await signIn(browser, 'prof@example.com', { width: 1440, height: 900 }, 'ko');
+  // An attachment on the essay (the demo's completed assignment has none): as the server sends one.
+  await prof.route(/\/api\/v1\/courses\/\d+\/assignments\/\d+\/reports\/\d+\/?$/, async (route) => {
+    const answer = await route.fetch();
+    const report = await answer.json();
+    if (report.essay)
+      report.essay.files = [
+        { id: 9001, name: '근거 자료.pdf', size: 2048, file: '/api/v1/files/9001/?exp=1&sig=x' },
+      ];
+    await route.fulfill({ response: answer, json: report });
+  });
+  await prof.goto(`/courses/1/instructor/assignments/${COMPLETE}/score`);
+  const first = prof.getByTestId('score-table').locator('tbody tr').first();
+  const name = ((await first.getByRole('rowheader').textContent()) ?? '').trim();
+  await first.getByRole('rowheader').getByRole('link').click();
+  const view = prof.getByTestId('report-view');
+  await expect(view).toBeVisible();
+
+  // Named, not "나 / 내 점수 / 내가 한 평가".
+  await expect(prof.getByTestId('report-scores').getByRole('columnheader').nth(1)).toHaveText(
+    t('report.about.mine', { name }),
+  );
+  await expect(prof.getByTestId('report-radar-key').locator('[data-series="me"]')).toHaveText(name);
+  await expect(view.getByText(t('report.about.evaluationTitle', { name }), { exact: true })).toBeVisible();
+  for (const mine of ['report.evaluationTitle', 'report.mine', 'report.me', 'report.receivedTitle'])
+    await expect(view.getByText(t(mine), { exact: true })).toHaveCount(0);
+
+  // The essay's attachment as a download link, the retrospective after the texts.
+  const files = prof.getByTestId('report-essay-files');
+  await expect(files.getByRole('link', { name: '근거 자료.pdf' })).toHaveAttribute(
+    'href',
+    /\/api\/v1\/files\/9001\//,
+  );
+  await expect(prof.getByTestId('report-retrospective')).toContainText(
+    '평가자들이 지적한 근거 부족을 보완했습니다.',
+  );
+
+  // Reviewers and reviewees, each a link to their report.
+  const people = prof.getByTestId('report-people');
+  await expect(people).toContainText(t('report.reviewersOf', { name }));
+  const reviewers = prof.getByTestId('report-reviewers').getByRole('link');
+  expect(await reviewers.count()).toBeGreaterThan(0);
+  expect(await prof.getByTestId('report-reviewees').getByRole('link').count()).toBeGreaterThan(0);
+  await shot(prof, 'report-instructor-named-ko');
+  const reviewer = ((await reviewers.first().textContent()) ?? '').trim();
+  await reviewers.first().click();
+  await expect(prof.getByRole('heading', { level: 1 })).toContainText(reviewer);
+  await expect(prof.getByTestId('report-scores').getByRole('columnheader').nth(1)).toHaveText(
+    t('report.about.mine', { name: reviewer }),
+  );
+  // The reviewer's reviewees include the learner we came from.
+  await expect(prof.getByTestId('report-reviewees')).toContainText(name);
+});
+
+test('the learner’s own report speaks to them and names no reviewer (en, phone)', async ({ browser }) => {
+  const me = await signIn(browser, 'student03@example.com', { width: 390, height: 844 }, 'en');
+  const answer = me.waitForResponse(/\/api\/v1\/courses\/\d+\/assignments\/\d+\/reports\/\d+\/?$/);
+  await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
+  const report = await (await answer).json();
+  expect(report.is_my_report).toBe(true);
+  expect(report.peer_links).toBeNull();
+  const view = me.getByTestId('report-view');
+  await expect(view.getByText(t('report.evaluationTitle', {}, 'en'), { exact: true })).toBeVisible();
+  await expect(me.getByTestId('report-scores').getByRole('columnheader').nth(1)).toHaveText(
+    t('report.mine', {}, 'en'),
+  );
+  await expect(me.getByTestId('report-people')).toHaveCount(0);
+  await expect(me.getByTestId('report-retrospective')).toBeVisible();
+  await shot(me, 'report-learner-own-en-390');
+});
