@@ -169,12 +169,13 @@ describe('creating and changing users', () => {
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('account_expired');
     // Staff see that it is expired (it showed "active"), in the user and in the list.
-    const shown = await send('GET', `/users/${made.json().id}/`);
+    const get = (url: string) => call(t, { method: 'GET', url: `/api/v1${url}`, token: mgrStaff, host: MGR });
+    const shown = await get(`/users/${made.json().id}/`);
     expect(shown.json()).toMatchObject({ is_active: true, is_expired: true });
-    const listed = await send('GET', `/users/pages/?q=${encodeURIComponent(email)}`);
+    const listed = await get(`/users/pages/?q=${encodeURIComponent(email)}`);
     expect(listed.json().results).toEqual([expect.objectContaining({ email, is_expired: true })]);
     await send('PATCH', `/users/${made.json().id}/`, { expire_date: '2030-01-01' });
-    expect((await send('GET', `/users/${made.json().id}/`)).json().is_expired).toBe(false);
+    expect((await get(`/users/${made.json().id}/`)).json().is_expired).toBe(false);
   });
 
   it('changes role and group; an instructor keeps an expiry', async () => {
