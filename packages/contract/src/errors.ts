@@ -40,7 +40,6 @@ export const ERROR_CODES = [
   'feedback_not_open',
   'objection_not_open',
   'matching_not_open',
-  'matching_invalid',
   'matching_finished_reviews',
   'weights_total',
   'duplicate_email',

@@ -117,10 +117,7 @@ function assertFinishedLossConfirmed(
     target_name: nameOf.get(x.targetId) ?? `#${x.targetId}`,
   }));
   throw new AppError('matching_finished_reviews', {
-    params: {
-      count: named.length,
-      reviews: named.map((x) => `${x.reviewer_name} → ${x.target_name}`).join(', '),
-    },
+    params: { reviews: named.map((x) => `${x.reviewer_name} → ${x.target_name}`).join(', ') },
     extra: { finished: named },
   });
 }
