@@ -393,6 +393,8 @@ test('a learner who joins late during peer review gets essays from the engine, a
         model: 'peerreview',
         stage_object: {
           peer_count: 2,
+          // Learners without an essay review too (issue 36: off by default), so the late joiner gets work.
+          non_writers_review: true,
           max_review_score: 10,
           max_metacognition_score: 10,
           standards: [{ question: '주장이 분명한가?', max_point: 4 }],

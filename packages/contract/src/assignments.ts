@@ -51,6 +51,11 @@ export const peerStageSchema = z.object({
       }),
     )
     .min(1, { error: 'validation.standard_required' }),
+  /**
+   * Learners without a finished essay review too (after the writers, as many essays as a
+   * writer). Off: only writers review (issue 36).
+   */
+  non_writers_review: z.boolean({ error: 'validation.invalid_choice' }).default(false),
 });
 export const adjustmentStageSchema = z.object({}).default({});
 export const feedbackStageSchema = z.object({
@@ -274,7 +279,13 @@ export type StageSettings<M extends StageModel = StageModel> = z.output<(typeof 
 const STORED_DEFAULTS: { [M in StageModel]: StageSettings<M> } = {
   essaywriting: { limit_type: 'L', max_length: 2500, max_writing_score: 0 },
   questionwriting: { quizs: [] },
-  peerreview: { peer_count: 3, max_review_score: 0, max_metacognition_score: 0, standards: [] },
+  peerreview: {
+    peer_count: 3,
+    max_review_score: 0,
+    max_metacognition_score: 0,
+    standards: [],
+    non_writers_review: false,
+  },
   adjustment: {},
   feedbackreview: { max_review_score: 0, max_point: 10 },
   revisement: { max_revisement_score: 0 },

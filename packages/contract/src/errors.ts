@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { finishedReviewSchema } from './reviews';
 
 /** Every error code the API can answer with. The server maps each to an HTTP status. */
 export const ERROR_CODES = [
@@ -39,7 +40,7 @@ export const ERROR_CODES = [
   'feedback_not_open',
   'objection_not_open',
   'matching_not_open',
-  'matching_invalid',
+  'matching_finished_reviews',
   'weights_total',
   'duplicate_email',
   'duplicate',
@@ -60,5 +61,7 @@ export const errorBodySchema = z.object({
   fields: z.record(z.string(), z.array(z.string())).optional(),
   /** With `performance_stale`: the newer work that the save would have overwritten. */
   current: z.unknown().optional(),
+  /** With `matching_finished_reviews`: the finished reviews the matching save would delete. */
+  finished: z.array(finishedReviewSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

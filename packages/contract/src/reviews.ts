@@ -144,20 +144,32 @@ export const objectionRulingSchema = z.object({
     .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
 });
 
+/**
+ * Why a participant reviews no essay: `no_essay` they wrote none and the stage lets only writers
+ * review; `nothing_to_review` there is no other essay to give them.
+ */
+export const LEFT_OUT_REASONS = ['no_essay', 'nothing_to_review'] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+
 /** The matching page (instructor and assistants): who reviews whom, with real names. */
 export const matchingPageSchema = z.object({
   peer_count: z.number().int(),
+  /** The stage's setting: learners without an essay review too (issue 36). */
+  non_writers_review: z.boolean(),
   reviewers: z.array(
     z.object({
       id: z.number().int(),
       name: z.string(),
       has_essay: z.boolean(),
       performance_id: z.number().int().nullable(),
+      /** Null when they review someone; otherwise why they review nobody. */
+      left_out: z.enum(LEFT_OUT_REASONS).nullable(),
       targets: z.array(
         z.object({
           matching_id: z.number().int(),
           target: z.number().int(),
           name: z.string(),
+          /** A finished review: a save that drops it needs its confirmation (`confirm_delete`). */
           is_completed: z.boolean(),
         }),
       ),
@@ -166,11 +178,31 @@ export const matchingPageSchema = z.object({
 });
 export type MatchingPage = z.infer<typeof matchingPageSchema>;
 
+/**
+ * The finished reviews a save would delete: exactly these matching ids, which the instructor saw
+ * named and confirmed (409 `matching_finished_reviews` when they differ from what the save drops).
+ */
+const confirmDelete = z.array(id).max(10_000).optional();
+
 export const matchingResetSchema = z.union([
-  z.object({ matchings: z.array(z.object({ reviewer: id, target: id })).max(10_000) }),
+  z.object({
+    matchings: z.array(z.object({ reviewer: id, target: id })).max(10_000),
+    confirm_delete: confirmDelete,
+  }),
   /** Back to the automatic matching: the engine's pairs for the essays finished now. */
-  z.object({ automatic: z.literal(true) }),
+  z.object({ automatic: z.literal(true), confirm_delete: confirmDelete }),
 ]);
+export type MatchingReset = z.infer<typeof matchingResetSchema>;
+
+/** One finished review a matching save would delete, as the 409 names it. */
+export const finishedReviewSchema = z.object({
+  matching_id: z.number().int(),
+  reviewer: z.number().int(),
+  reviewer_name: z.string(),
+  target: z.number().int(),
+  target_name: z.string(),
+});
+export type FinishedReview = z.infer<typeof finishedReviewSchema>;
 
 /**
  * GET/PATCH …/peerreview-matching/{id}/instructor/: a peer review as the instructor sees it, with

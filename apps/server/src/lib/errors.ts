@@ -39,7 +39,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   feedback_not_open: 406,
   objection_not_open: 406,
   matching_not_open: 406,
-  matching_invalid: 400,
+  matching_finished_reviews: 409,
   weights_total: 400,
   duplicate_email: 406,
   duplicate: 406,

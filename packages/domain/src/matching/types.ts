@@ -33,6 +33,11 @@ export interface CreateMatchingInput {
   seed: number | string;
 }
 
+export interface WritersFirstInput extends CreateMatchingInput {
+  /** Participants without a finished essay review too (after the writers); off by default. */
+  nonWritersReview?: boolean;
+}
+
 export interface MatchingResult {
   pairs: MatchingPair[];
   /** Empty when every author got `peerCount` reviewers. */

@@ -1,21 +1,23 @@
 import { PARTICIPATION_STATUS, type StageCode } from '@pw/contract';
-import { createMatching, dueAdvances, nextBoundary } from '@pw/domain';
+import { dueAdvances, nextBoundary } from '@pw/domain';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { assignments, enrollments, participations, peerMatchings } from '../../db/schema';
+import { assignments, enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
+import { automaticMatching } from '../reviews/automatic-matching';
+import { insertMatchings } from '../reviews/insert-matchings';
 import { loadAssignment } from './assignment-loader';
 import { lockAssignmentWork } from './assignment-lock';
 import { type AssignmentRow, type AssignmentShape, withRow } from './assignment-shape';
-import { activeParticipants, asDomainParticipants } from './participants';
+import { activeParticipants } from './participants';
 
 /**
  * What happens when an assignment enters a step (runs once per step, inside the transaction
  * that moves it): entering the first step enrols every active learner (and the instructor's
- * seat) as a participant; every step opens each participant's performances; entering peer review creates the review matchings, plus one
+ * seat) as a participant; every step opens each participant's performances; entering peer review creates the review matchings (writers first, `automaticMatching`), plus one
  * self-review per author, from the essays finished by then.
  */
 async function enterStep(tx: Tx, shape: AssignmentShape, index: number) {
@@ -43,11 +45,7 @@ async function enterStep(tx: Tx, shape: AssignmentShape, index: number) {
   await createPerformances(tx, shape, step);
   if (step?.models.includes('peerreview')) {
     const participants = await activeParticipants(tx, a.id, shape.stage('essaywriting')?.id);
-    const result = createMatching({
-      participants: asDomainParticipants(participants),
-      peerCount: shape.peerCount,
-      seed: `assignment-${a.id}`,
-    });
+    const result = automaticMatching(shape, participants);
     const authors = participants.filter((p) => p.essayDone).map((p) => p.id);
     const pairs = [
       ...result.pairs.map((p) => ({
@@ -57,7 +55,7 @@ async function enterStep(tx: Tx, shape: AssignmentShape, index: number) {
       })),
       ...authors.map((id) => ({ assignmentId: a.id, reviewerId: id, targetId: id })),
     ];
-    if (pairs.length) await tx.insert(peerMatchings).values(pairs).onConflictDoNothing();
+    await insertMatchings(tx, pairs);
   }
 }
 

@@ -1,5 +1,5 @@
-import type { MatchingPage } from '@pw/contract';
-import { createMatching, validateMatching } from '@pw/domain';
+import type { FinishedReview, LeftOutReason, MatchingPage, MatchingReset } from '@pw/contract';
+import { validateMatching } from '@pw/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, peerResponses, performances } from '../../db/schema';
@@ -10,7 +10,10 @@ import type { AssignmentShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
+import { automaticMatching, nonWritersReviewOf } from './automatic-matching';
+import { insertMatchings } from './insert-matchings';
 import { assertCanManageReviews } from './reviews.policy';
+import type { MatchingRow } from './reviews.queries';
 import { assignmentPairs } from './reviews.queries';
 
 export type AssignmentIds = { courseId: number; assignmentId: number };
@@ -53,17 +56,27 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
     });
     targetsOf.set(x.reviewerId, list);
   }
+  const nonWritersReview = nonWritersReviewOf(shape);
   return {
     peer_count: shape.peerCount,
-    reviewers: people.map((p) => ({
-      id: p.id,
-      name: p.name,
-      has_essay: p.essayDone,
-      performance_id: workOf.get(p.id) ?? null,
-      targets: targetsOf.get(p.id) ?? [],
-    })),
+    non_writers_review: nonWritersReview,
+    reviewers: people.map((p) => {
+      const targets = targetsOf.get(p.id) ?? [];
+      return {
+        id: p.id,
+        name: p.name,
+        has_essay: p.essayDone,
+        performance_id: workOf.get(p.id) ?? null,
+        left_out: targets.length ? null : leftOutReason(p.essayDone, nonWritersReview),
+        targets,
+      };
+    }),
   };
 }
+
+/** Why someone with no essay to review has none: they wrote nothing (and only writers review), or none is left. */
+const leftOutReason = (hasEssay: boolean, nonWritersReview: boolean): LeftOutReason =>
+  hasEssay || nonWritersReview ? 'nothing_to_review' : 'no_essay';
 
 /** GET …/matchings/: every reviewer with the essays they review (real names; managers only). */
 export async function matchingPage(input: {
@@ -84,16 +97,44 @@ const ISSUE_MESSAGE: Record<string, string> = {
 };
 
 /**
+ * A save may delete finished reviews only when the instructor confirmed exactly those (the ids the
+ * 409 named, no more, no fewer): otherwise 409 with each of them named, reviewer and essay author.
+ */
+function assertFinishedLossConfirmed(
+  finished: readonly MatchingRow[],
+  confirmed: readonly number[] | undefined,
+  nameOf: ReadonlyMap<number, string>,
+) {
+  if (finished.length === 0) return;
+  const ids = new Set(finished.map((x) => x.id));
+  const given = new Set(confirmed ?? []);
+  if (ids.size === given.size && [...ids].every((id) => given.has(id))) return;
+  const named: FinishedReview[] = finished.map((x) => ({
+    matching_id: x.id,
+    reviewer: x.reviewerId,
+    reviewer_name: nameOf.get(x.reviewerId) ?? `#${x.reviewerId}`,
+    target: x.targetId,
+    target_name: nameOf.get(x.targetId) ?? `#${x.targetId}`,
+  }));
+  throw new AppError('matching_finished_reviews', {
+    params: { reviews: named.map((x) => `${x.reviewer_name} → ${x.target_name}`).join(', ') },
+    extra: { finished: named },
+  });
+}
+
+/**
  * POST …/matchings-reset/ `{matchings: [{reviewer, target}]}` (or `{automatic: true}` for the
  * engine's matching of the essays finished now): replaces who reviews whom, in the
  * peer-review step only, after the domain's validation (400 with a message per problem). Pairs
- * that survive keep their reviews; self-reviews stay.
+ * that survive keep their reviews; self-reviews stay. A finished review is deleted only when the
+ * request confirms exactly the finished reviews the save drops (`confirm_delete`), else 409
+ * `matching_finished_reviews` naming them (issue 36).
  */
 export async function resetMatchings(input: {
   db: Db;
   caller: Caller;
   ids: AssignmentIds;
-  request: { matchings: { reviewer: number; target: number }[] } | { automatic: true };
+  request: MatchingReset;
 }) {
   const { db, request } = input;
   const shape = await managed(db, input.caller, input.ids);
@@ -109,11 +150,10 @@ export async function resetMatchings(input: {
     const body =
       'automatic' in request
         ? {
-            matchings: createMatching({
-              participants: asDomainParticipants(people),
-              peerCount,
-              seed: `assignment-${a.id}`,
-            }).pairs.map((p) => ({ reviewer: Number(p.reviewerId), target: Number(p.authorId) })),
+            matchings: automaticMatching(shape, people).pairs.map((p) => ({
+              reviewer: Number(p.reviewerId),
+              target: Number(p.authorId),
+            })),
           }
         : request;
     const check = validateMatching({
@@ -137,6 +177,12 @@ export async function resetMatchings(input: {
     const dropped = existing.filter(
       (x) => x.reviewerId !== x.targetId && !wanted.has(`${x.reviewerId}:${x.targetId}`),
     );
+    // Read under the exclusive work lock: no review can be finished between this check and the delete.
+    assertFinishedLossConfirmed(
+      dropped.filter((x) => x.isCompleted),
+      request.confirm_delete,
+      new Map(people.map((p) => [p.id, p.name])),
+    );
     if (dropped.length) {
       await tx.delete(peerResponses).where(
         inArray(
@@ -153,12 +199,10 @@ export async function resetMatchings(input: {
     }
     const have = new Set(existing.map((x) => `${x.reviewerId}:${x.targetId}`));
     const added = body.matchings.filter((x) => !have.has(`${x.reviewer}:${x.target}`));
-    if (added.length) {
-      await tx
-        .insert(peerMatchings)
-        .values(added.map((x) => ({ assignmentId: a.id, reviewerId: x.reviewer, targetId: x.target })))
-        .onConflictDoNothing();
-    }
+    await insertMatchings(
+      tx,
+      added.map((x) => ({ assignmentId: a.id, reviewerId: x.reviewer, targetId: x.target })),
+    );
     // A reviewer with a new review to do has not finished the stage any more.
     if (added.length && peerStage) {
       await tx

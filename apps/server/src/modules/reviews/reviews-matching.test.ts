@@ -21,23 +21,43 @@ import {
 useReviewWorld();
 
 describe('late joiners', () => {
-  it('a learner approved during peer review gets essays to review from the engine', async () => {
-    // Two reviewers per essay: the class's usual load is two reviews, so the late joiner gets work.
-    const a = await atPeerReview(2);
+  /** A learner who joins during peer review (no essay) and is approved: their peer-review work. */
+  async function approvedLateJoiner(aid: number) {
     const { user, token } = await enrolLateJoiner();
-    const asked = await call(t, { method: 'POST', url: `${base()}/${a.id}/late-participation/`, token });
+    const asked = await call(t, { method: 'POST', url: `${base()}/${aid}/late-participation/`, token });
     expect(asked.json().status).toBe(2);
     const [e] = await t.database.db.select().from(enrollments).where(eq(enrollments.userId, user.id));
     const approved = await call(t, {
       method: 'PATCH',
-      url: `${base()}/${a.id}/participations/${e!.id}/approve/`,
+      url: `${base()}/${aid}/participations/${e!.id}/approve/`,
       token: w.tokens.instructor,
     });
     expect(approved.statusCode).toBe(200);
-    const work = await performanceOf(a.id, token);
+    const work = await performanceOf(aid, token);
     expect(work.model).toBe('peerreview');
     const targets = work.stage_object.targets as { is_self_review: boolean }[];
-    expect(targets.filter((x) => !x.is_self_review).length).toBeGreaterThanOrEqual(1);
+    return { enrollmentId: e!.id, peers: targets.filter((x) => !x.is_self_review).length };
+  }
+
+  it('a late joiner without an essay reviews nothing, and the matching page says why', async () => {
+    const a = await atPeerReview(2);
+    const joiner = await approvedLateJoiner(a.id);
+    expect(joiner.peers).toBe(0);
+    const page = await call(t, {
+      method: 'GET',
+      url: `${base()}/${a.id}/matchings/`,
+      token: w.tokens.instructor,
+    });
+    const row = (page.json().reviewers as { id: number; left_out: string | null }[]).find(
+      (r) => r.id === joiner.enrollmentId,
+    );
+    expect(row?.left_out).toBe('no_essay');
+  });
+
+  it('when non-writers review, a late joiner gets essays to review from the engine', async () => {
+    // Two reviewers per essay: the class's usual load is two reviews, so the late joiner gets work.
+    const a = await atPeerReview(2, { nonWritersReview: true });
+    expect((await approvedLateJoiner(a.id)).peers).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -50,8 +50,11 @@ export const base = () => `/api/v1/courses/${w.course.id}/assignments`;
 export const delta = (text: string) => ({ ops: [{ insert: `${text}\n` }] });
 let seq = 0;
 
-/** An assignment at peer review where the learner, the peer and the assistant wrote essays. */
-export async function atPeerReview(peerCount = 1) {
+/**
+ * An assignment at peer review where the learner, the peer and the assistant wrote essays
+ * (`nonWritersReview`: the peer stage lets learners without an essay review too).
+ */
+export async function atPeerReview(peerCount = 1, options: { nonWritersReview?: boolean } = {}) {
   seq += 1;
   const created = await call(t, {
     method: 'POST',
@@ -67,6 +70,7 @@ export async function atPeerReview(peerCount = 1) {
           model: 'peerreview',
           stage_object: {
             peer_count: peerCount,
+            non_writers_review: options.nonWritersReview ?? false,
             max_review_score: 10,
             max_metacognition_score: 10,
             standards: [

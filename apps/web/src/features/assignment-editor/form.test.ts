@@ -3,6 +3,7 @@ import {
   type AssignmentFormValues,
   emptyFormValues,
   formTotal,
+  formValuesOf,
   fromLocalInput,
   rescoredForToggle,
   scheduleErrors,
@@ -30,6 +31,21 @@ describe('assignment form', () => {
     expect(v.peer.standards).toEqual([{ question: '', max_point: 6 }]);
     expect(v.is_public).toBe(true);
     expect(formTotal(v)).toBe(100);
+  });
+
+  it('sends whether learners without an essay review (off by default) and reads it back', () => {
+    const v = filled();
+    expect(v.peer.non_writers_review).toBe(false);
+    const peerOf = (x: AssignmentFormValues) =>
+      toProgresses(x, ctx).find((p) => p.model === 'peerreview')?.stage_object as Record<string, unknown>;
+    expect(peerOf(v).non_writers_review).toBe(false);
+    v.peer.non_writers_review = true;
+    const progresses = toProgresses(v, ctx);
+    expect(peerOf(v).non_writers_review).toBe(true);
+    const stored = { name: '과제', description: '설명', progresses } as unknown as Parameters<
+      typeof formValuesOf
+    >[0];
+    expect(formValuesOf(stored).peer.non_writers_review).toBe(true);
   });
 
   it('a valid manual assignment has no errors', () => {

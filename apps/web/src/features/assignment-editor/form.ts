@@ -36,6 +36,8 @@ export type AssignmentFormValues = {
     max_review_score: NumberValue;
     max_metacognition_score: NumberValue;
     standards: { question: string; max_point: NumberValue }[];
+    /** Learners without a finished essay review too (off: only writers review). */
+    non_writers_review: boolean;
   };
   adjustment: StepDates & { enabled: boolean };
   feedback: StepDates & { enabled: boolean; max_review_score: NumberValue; max_point: NumberValue };
@@ -74,6 +76,7 @@ export function emptyFormValues(): AssignmentFormValues {
       max_review_score: scores.review,
       max_metacognition_score: scores.metacognition,
       standards: [{ question: '', max_point: 6 }],
+      non_writers_review: false,
       start: '',
       end: '',
     },
@@ -233,6 +236,7 @@ function stageObjects(v: AssignmentFormValues) {
       max_review_score: num(v.peer.max_review_score),
       max_metacognition_score: num(v.peer.max_metacognition_score),
       standards: v.peer.standards.map((s) => ({ question: s.question, max_point: num(s.max_point) })),
+      non_writers_review: v.peer.non_writers_review,
     },
     adjustment: {},
     feedbackreview: {
@@ -356,6 +360,7 @@ export function formValuesOf(a: Assignment, { copy = false } = {}): AssignmentFo
         base.peer.max_metacognition_score as number,
       ),
       standards: standards.length ? standards : base.peer.standards,
+      non_writers_review: peer.non_writers_review === true,
       ...dates('peerreview'),
     },
     adjustment: { enabled: adjustment !== undefined, ...dates('adjustment') },

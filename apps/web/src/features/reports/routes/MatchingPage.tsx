@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Center,
@@ -13,6 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { FinishedReview } from '@pw/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -24,6 +26,7 @@ import { coursePath } from '../../../lib/course-mode';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useMatchings, useResetMatchings } from '../api/matchings';
+import { FinishedLossModal } from '../components/FinishedLossModal';
 
 /** 1..n, for slot columns (keys by slot number). */
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -32,7 +35,9 @@ const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
  * `/assignments/{id}/matchings` (instructor and assistants, only in peer review; part 2 §2): every
  * reviewer with one select per review; a reviewer cannot pick themself or the same essay twice,
  * essays that already have enough reviewers are disabled, and every evaluated person must be
- * assigned. Reset restores the loaded matching; save sends it whole.
+ * assigned. Reset restores the loaded matching; save sends it whole. Finished reviews are marked, and
+ * a save that would delete some is confirmed in a dialog that names them (the server refuses it
+ * otherwise); who reviews nobody is listed with the reason (issue 36).
  */
 export function MatchingPage() {
   const { t } = useTranslation();
@@ -43,6 +48,10 @@ export function MatchingPage() {
   const reset = useResetMatchings(courseId, assignmentId);
   const [edits, setEdits] = useState<Record<number, (number | null)[]>>({});
   const [confirmAuto, setConfirmAuto] = useState(false);
+  /** A save the server refused because it deletes finished reviews: what to resend once confirmed. */
+  const [pendingLoss, setPendingLoss] = useState<{ automatic: boolean; finished: FinishedReview[] } | null>(
+    null,
+  );
   /** The server's messages of the last save: per slot (`reviewer-slot`) and the rest. */
   const [slotErrors, setSlotErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -78,22 +87,34 @@ export function MatchingPage() {
   for (const list of Object.values(slots))
     for (const target of list) if (target !== null) load.set(target, (load.get(target) ?? 0) + 1);
   const uncovered = authors.filter((a) => !load.get(a.id));
+  const finished = new Set(
+    data.reviewers.flatMap((r) => r.targets.filter((x) => x.is_completed).map((x) => `${r.id}:${x.target}`)),
+  );
+  const leftOut = (reason: 'no_essay' | 'nothing_to_review') =>
+    data.reviewers.filter((r) => r.left_out === reason).map((r) => r.name);
 
-  const save = async (automatic: boolean) => {
+  const save = async (automatic: boolean, confirmDelete?: number[]) => {
     clearErrors();
     // Each pair sent, with the slot it came from, so the server's `matchings.{i}` finds its select.
     const sent = Object.entries(slots).flatMap(([reviewer, list]) =>
       list.flatMap((target, slot) => (target === null ? [] : [{ reviewer: Number(reviewer), target, slot }])),
     );
     try {
+      const confirm_delete = confirmDelete ?? [];
       await reset.mutateAsync(
         automatic
-          ? { automatic: true }
-          : { matchings: sent.map(({ reviewer, target }) => ({ reviewer, target })) },
+          ? { automatic: true, confirm_delete }
+          : { matchings: sent.map(({ reviewer, target }) => ({ reviewer, target })), confirm_delete },
       );
+      setPendingLoss(null);
       setEdits({});
       notify('save', { color: 'teal', message: t('matching.saved') });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'matching_finished_reviews' && error.body.finished) {
+        setPendingLoss({ automatic, finished: error.body.finished });
+        return;
+      }
+      setPendingLoss(null);
       const fields = fieldErrorsOf(error) ?? {};
       const bySlot: Record<string, string> = {};
       const rest: string[] = [];
@@ -133,6 +154,18 @@ export function MatchingPage() {
           {t('matching.uncovered', { names: uncovered.map((a) => a.name).join(', ') })}
         </Alert>
       ) : null}
+      <Text size="sm" c="dimmed">
+        {t('matching.finishedHint')}
+      </Text>
+      {(['no_essay', 'nothing_to_review'] as const).map((reason) =>
+        leftOut(reason).length ? (
+          <Alert key={reason} color="blue" data-testid={`matching-left-out-${reason}`}>
+            {t(reason === 'no_essay' ? 'matching.leftOutNoEssay' : 'matching.leftOutNothing', {
+              names: leftOut(reason).join(', '),
+            })}
+          </Alert>
+        ) : null,
+      )}
       {otherErrors.length ? (
         <Alert color="red" data-testid="matching-errors">
           <Stack gap={4}>
@@ -166,8 +199,14 @@ export function MatchingPage() {
                     {numbers(list.length).map((n) => {
                       const i = n - 1;
                       const target = list[i] ?? null;
+                      const isFinished = target !== null && finished.has(`${r.id}:${target}`);
                       return (
-                        <Table.Td key={`${r.id}-slot-${n}`}>
+                        <Table.Td key={`${r.id}-slot-${n}`} data-finished={isFinished || undefined}>
+                          {isFinished ? (
+                            <Badge size="xs" color="teal" variant="light" mb={4}>
+                              {t('matching.finished')}
+                            </Badge>
+                          ) : null}
                           <Select
                             size="xs"
                             clearable
@@ -235,6 +274,18 @@ export function MatchingPage() {
         title={t('matching.automatic')}
         message={t('matching.automaticConfirm')}
         confirmLabel={t('matching.automatic')}
+      />
+      <FinishedLossModal
+        finished={pendingLoss?.finished ?? null}
+        onClose={() => setPendingLoss(null)}
+        loading={reset.isPending}
+        onConfirm={() => {
+          if (pendingLoss)
+            void save(
+              pendingLoss.automatic,
+              pendingLoss.finished.map((x) => x.matching_id),
+            );
+        }}
       />
     </Stack>
   );

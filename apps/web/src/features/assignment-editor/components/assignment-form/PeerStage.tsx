@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { LIMITS } from '@pw/contract';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,10 @@ import { StageCard } from './StageCard';
 import { StandardsField } from './StandardsField';
 import { StepDates } from './StepDates';
 
-/** Peer review: reviewers per essay, the review and metacognition scores, the standards, the dates. */
+/**
+ * Peer review: reviewers per essay, the review and metacognition scores, whether learners without
+ * an essay review too, the standards, the dates.
+ */
 export function PeerStage() {
   const { t } = useTranslation();
   const tr = useTr();
@@ -58,6 +61,20 @@ export function PeerStage() {
             testId="score-metacognition"
           />
         </SimpleGrid>
+        <Controller
+          control={control}
+          name="peer.non_writers_review"
+          render={({ field }) => (
+            <Switch
+              label={t('assignments.form.nonWritersReview')}
+              description={t('assignments.form.nonWritersReviewHelp')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              disabled={!open}
+              data-testid="non-writers-review"
+            />
+          )}
+        />
         <StandardsField disabled={!open} />
         <StepDates step="peer" />
       </Stack>
