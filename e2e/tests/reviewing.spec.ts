@@ -196,6 +196,8 @@ test('learners review each other, evaluate themselves, rate what they received a
   await expect(list.getByTestId('self-review-warning')).toHaveCount(0);
   await list.getByRole('link', { name: t('review.self') }).click();
   await expect(me.getByTestId('essay-view')).toContainText('학습자 1의 에세이입니다');
+  // The heading says "my essay" (it read "자기 평가의 글").
+  await expect(me.getByRole('heading', { name: t('review.ownEssay'), exact: true })).toBeVisible();
   await me.getByLabel(t('review.comment')).fill('근거가 더 필요합니다.');
   await me.getByTestId('submit-review').click();
   await expect(toast(me, t('review.saved'))).toBeVisible();

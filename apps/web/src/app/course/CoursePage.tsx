@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { AssignmentsSection } from '../../features/assignments/components/AssignmentsSection';
 import { CourseOverview } from '../../features/courses/components/CourseOverview';
 import { NoticeBoard } from '../../features/posts/components/NoticeBoard';
+import classes from './CoursePage.module.css';
 
 const TABS = ['lectures', 'board', 'assignments'] as const;
 type Tab = (typeof TABS)[number];
@@ -49,6 +50,7 @@ export function CoursePage() {
         )
       }
       data-testid="course-page"
+      classNames={{ list: classes.list, tab: classes.tab, tabSection: classes.tabSection }}
     >
       <Tabs.List grow mb="md">
         <Tabs.Tab value="lectures" leftSection={<IconBook size={16} />}>

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+// The interface's rough edges of issue 36, each checked where a user meets it. Texts come from the
+// catalogs. Nothing here changes the demo course; it creates its own instructor account.
+
+type Lang = 'ko' | 'en';
+type Tree = { [key: string]: string | Tree };
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
+const catalogs: Record<Lang, Tree[]> = {
+  ko: ['base', 'common', 'manager'].map((f) => read(`../../apps/web/src/locales/ko/${f}.json`)),
+  en: ['base', 'common', 'manager'].map((f) => read(`../../apps/web/src/locales/en/${f}.json`)),
+};
+const messages: Record<Lang, Tree> = {
+  ko: read('../../packages/contract/locales/ko/messages.json'),
+  en: read('../../packages/contract/locales/en/messages.json'),
+};
+
+function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  for (const tree of [...catalogs[lang], messages[lang]]) {
+    let node: string | Tree | undefined = tree;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    if (typeof node === 'string')
+      return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  }
+  throw new Error(`no text for ${key}`);
+}
+const ko = (key: string, params?: Record<string, string | number>) => text('ko', key, params);
+
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const COURSE = '/courses/1';
+
+async function signIn(browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko'): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.getByRole('button', { name: text(lang, 'signIn.submit'), exact: true }).click();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  return page;
+}
+
+async function api(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+test('the course tabs keep one row on a phone in English, and Korean breaks between words', async ({
+  browser,
+}) => {
+  const en = await signIn(browser, 'prof@example.com', PHONE, 'en');
+  await en.goto(`${COURSE}/instructor`);
+  const tabs = en.getByTestId('course-page').getByRole('tab');
+  await expect(tabs).toHaveCount(3);
+  const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect(await en.evaluate(() => getComputedStyle(document.body).wordBreak)).not.toBe('keep-all');
+
+  const kr = await signIn(browser, 'student05@example.com', PHONE);
+  await kr.goto(`${COURSE}/learner`);
+  await expect(kr.getByTestId('course-page')).toBeVisible();
+  expect(await kr.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('keep-all');
+  // Nothing is wider than the phone.
+  const overflow = await kr.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(1);
+});
+
+test('the browser tab names the page', async ({ browser }) => {
+  const page = await signIn(browser, 'prof@example.com');
+  await expect.poll(() => page.title()).toContain(ko('dashboard.greeting', { name: '한교수' }));
+  await page.getByRole('link', { name: ko('nav.helps') }).click();
+  await expect(page.getByTestId('help-page')).toBeVisible();
+  const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+  expect(heading.length).toBeGreaterThan(0);
+  await expect.poll(() => page.title()).toContain(heading);
+});
+
+test('the change-password dialog opens on its first field', async ({ browser }) => {
+  const page = await signIn(browser, 'student06@example.com');
+  await page.goto('/my-page');
+  await page.getByRole('button', { name: ko('profile.changePassword') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(ko('password.old'))).toBeFocused();
+});
+
+test('the support form keeps a long text and refuses it with the rule instead of cutting it', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, 'student07@example.com');
+  await page.goto('/supports');
+  const box = page.getByLabel(ko('supports.content'));
+  const long = '가'.repeat(5001);
+  await box.fill(long);
+  await expect(box).toHaveValue(long);
+  await expect(page.getByTestId('support-count')).toHaveText(ko('supports.count', { n: 5001, max: 5000 }));
+  await page.getByRole('button', { name: ko('supports.submit') }).click();
+  await expect(page.getByText(ko('validation.too_long', { max: 5000 }))).toBeVisible();
+  await expect(box).toHaveValue(long);
+});
+
+test('an unknown post returns to the board and says so', async ({ browser }) => {
+  const page = await signIn(browser, 'prof@example.com');
+  await page.goto(`${COURSE}/instructor/posts/999999`);
+  await expect(page).toHaveURL(/tab=board/);
+  await expect(page.getByRole('alert').filter({ hasText: ko('posts.notFound') })).toBeVisible();
+});
+
+test('the student-management switches are on screen on a phone', async ({ browser }) => {
+  const page = await signIn(browser, 'prof@example.com', PHONE);
+  await page.goto(`${COURSE}/instructor`);
+  await page.getByRole('button', { name: ko('courses.manageStudents') }).click();
+  const table = page.getByTestId('students-table');
+  await expect(table).toBeVisible();
+  const switches = table.getByRole('switch');
+  expect(await switches.count()).toBeGreaterThan(1);
+  for (const s of [switches.nth(0), switches.nth(1)]) {
+    const box = await s.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+});
+
+test('staff see an account past its expiry date as expired, not active', async ({ browser }) => {
+  const admin = await signIn(browser, 'admin@example.com');
+  const email = `expiring-${Date.now()}@example.com`;
+  const made = await api(admin, 'POST', '/users/', {
+    email,
+    name: '만료교수',
+    password: 'secret99',
+    passwordCheck: 'secret99',
+    role: 'I',
+    expire_date: '2030-01-01',
+  });
+  expect(made.status).toBe(201);
+  const id = (made.json as { id: number }).id;
+  await admin.goto(`/manager/users/${id}`);
+  await expect(admin.getByTestId('manager-user-state')).toHaveText(ko('manager.users.active'));
+  expect((await api(admin, 'PATCH', `/users/${id}/`, { expire_date: '2020-01-01' })).status).toBe(200);
+  await admin.reload();
+  await expect(admin.getByTestId('manager-user-state')).toHaveText(ko('manager.users.expired'));
+});
