@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { PARTICIPATION_STATUS } from '@pw/contract';
 import { createMatching } from '@pw/domain';
-import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/accounts/passwords';
@@ -420,6 +420,8 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
         assignmentId: a.id,
         enrollmentId,
         status: PARTICIPATION_STATUS.participating,
+        // Those who wrote read the task first (its information is where an assignment opens).
+        attendedAt: a.stepIndex >= 1 ? new Date(now - 3 * DAY) : null,
       })),
     );
     if (a.stepIndex < 1) continue;
@@ -653,6 +655,13 @@ async function seedDemoEssays(
         : { stageId: questionStage.id, enrollmentId },
     ),
   );
+  // Those who wrote opened the task first.
+  const writers = seats.filter((_, i) => written(i));
+  if (writers.length)
+    await db
+      .update(participations)
+      .set({ attendedAt: new Date(now - DAY) })
+      .where(and(eq(participations.assignmentId, running.id), inArray(participations.enrollmentId, writers)));
   const withPdf = essays.find((e) => e.enrollmentId === seats[8]);
   if (storage && withPdf) {
     const saved = await storage.save(String(organisationId), Readable.from([DEMO_PDF]));
@@ -718,6 +727,7 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
       assignmentId: a.id,
       enrollmentId,
       status: PARTICIPATION_STATUS.participating,
+      attendedAt: new Date(now - 3 * DAY),
     })),
   );
   await db.insert(performances).values([
@@ -955,6 +965,7 @@ async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
       assignmentId: a.id,
       enrollmentId,
       status: PARTICIPATION_STATUS.participating,
+      attendedAt: new Date(now - 3 * DAY),
     })),
   );
   await db.insert(performances).values([
