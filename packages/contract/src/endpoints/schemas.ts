@@ -58,6 +58,8 @@ import { passwordChangeSchema, profileSchema, profileUpdateSchema, standardScore
 import { reportQuerySchema, reportSchema, reportUpdateSchema, scoreTableSchema } from '../reports';
 import { courseResultsSchema, personalScoreSchema, weightSchema, weightsUpdateSchema } from '../results';
 import {
+  adjustmentPreviewResultSchema,
+  adjustmentPreviewSchema,
   feedbackRatingResponseSchema,
   feedbackRatingSchema,
   instructorReviewSchema,
@@ -246,6 +248,11 @@ export const endpointSchemas = {
     params: peerReviewPathSchema,
     body: reviewAdjustmentSchema,
     response: instructorReviewSchema,
+  },
+  previewAdjustment: {
+    params: peerReviewPathSchema,
+    body: adjustmentPreviewSchema,
+    response: adjustmentPreviewResultSchema,
   },
   rateReview: {
     params: peerReviewPathSchema,
