@@ -143,8 +143,7 @@ export async function atFeedback(peerCount = 1, answers: (reviewer: number) => u
   const a = await atPeerReview(peerCount);
   for (const [n, token] of [w.tokens.learner, peer.token, w.tokens.assistant].entries()) {
     const targets = (await performanceOf(a.id, token)).stage_object.targets as { id: number }[];
-    for (const x of targets)
-      expect((await saveReview(a.id, x.id, token, answers(n))).statusCode).toBe(200);
+    for (const x of targets) expect((await saveReview(a.id, x.id, token, answers(n))).statusCode).toBe(200);
   }
   await move(a.id);
   return a;
