@@ -241,7 +241,7 @@ export function ScorePage() {
                       </Table.Td>
                       {data.scores.map((s) =>
                         s.type === 'RE' && row.id && data.completed ? (
-                          <Table.Td key={s.type} ta="right">
+                          <Table.Td key={s.type} ta="right" data-testid="revision-cell">
                             <Anchor component="button" size="sm" onClick={() => setRevising(row)}>
                               {one(row[KEYS[s.type]])}
                             </Anchor>
