@@ -21,11 +21,20 @@ export function MovedTotals({
   proposal: ProposedPoints | null;
 }) {
   const { t } = useTranslation();
-  const [asked] = useDebouncedValue(proposal, 250);
-  const preview = useAdjustmentPreview(ids, matchingId, asked);
+  // Compared as text: the parent builds a new array on every render.
+  const wanted = JSON.stringify(proposal);
+  const [asked] = useDebouncedValue(wanted, 250);
+  const preview = useAdjustmentPreview(ids, matchingId, JSON.parse(asked) as ProposedPoints | null);
   const moved = preview.data?.moved;
   return (
-    <Alert color="indigo" variant="light" p="sm" data-testid="moved-totals" aria-live="polite">
+    <Alert
+      color="indigo"
+      variant="light"
+      p="sm"
+      data-testid="moved-totals"
+      data-busy={preview.isFetching || asked !== wanted}
+      aria-live="polite"
+    >
       <Stack gap={6}>
         <Group gap="xs">
           <Text size="sm" fw={600}>
