@@ -50,8 +50,12 @@ export function assertCanRuleOnObjection(m: Membership) {
 /** The disputed review (with names) comes with an objection to the instructor and assistants only. */
 export const seesDisputedReview = (m: Membership) => isManager(m);
 
-/** An accepted objection changes the disputed review: at least one point ends up adjusted. */
+/**
+ * An accepted objection changes the disputed review: at least one point ends up adjusted (400 on
+ * `responses` otherwise; the shared messages ship with the sign-in page, at its budget, so the
+ * general "invalid" text: the ruling dialog says why beside its disabled button).
+ */
 export function assertAcceptanceChangesPoints(points: readonly { editedPoint: number | null }[]) {
   if (!points.some((p) => p.editedPoint !== null))
-    throw validationError({ responses: ['validation.objection_unchanged'] });
+    throw validationError({ responses: ['validation.invalid'] });
 }

@@ -292,7 +292,16 @@ export function ScorePage() {
                             {data.completed && rater.is_completed ? (
                               <UnstyledButton
                                 onClick={() => setAdjusting({ rater, row })}
-                                aria-label={t('score.adjust', { name: row.name })}
+                                // The button's name replaces its text: it repeats the marks in words.
+                                aria-label={[
+                                  t('score.adjust', { name: row.name }),
+                                  rater.is_lowest ? t('score.lowestMark') : '',
+                                  rater.is_adjusted
+                                    ? t('score.adjustedCell', { points: givenPoints(rater) })
+                                    : '',
+                                ]
+                                  .filter(Boolean)
+                                  .join(', ')}
                               >
                                 {text}
                               </UnstyledButton>
