@@ -189,25 +189,3 @@ test('the score page filters by name and by a least consistent rater; the instru
   await expect(prof.getByTestId('report-view')).toBeVisible();
   await expect(prof.getByTestId('report-others')).toHaveCount(0);
 });
-
-test('the instructor rules on the objection waiting in the feedback assignment, with a reason', async ({
-  browser,
-}) => {
-  const prof = await signIn(browser, 'prof@example.com');
-  await prof.goto('/courses/1/instructor/assignments/5/score');
-  const waiting = prof.getByTestId('pending-objections');
-  await expect(waiting.getByRole('button')).toHaveCount(1);
-  await waiting.getByRole('button').click();
-  const modal = prof.getByTestId('ruling-modal');
-  await expect(modal).toContainText('두 번째 기준의 점수가');
-  await modal.getByLabel(t('score.reason')).fill('본문의 근거를 다시 확인했고, 점수를 올리겠습니다.');
-  await modal.getByRole('button', { name: t('score.accept') }).click();
-  await expect(
-    prof
-      .getByRole('alert')
-      .filter({ hasText: t('score.ruled') })
-      .first(),
-  ).toBeVisible();
-  await expect(waiting.getByRole('button')).toHaveCount(0);
-  await expect(waiting).toContainText(t('score.noObjections'));
-});

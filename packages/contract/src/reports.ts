@@ -37,6 +37,7 @@ export const reportSchema = z.object({
   computed_at: z.string().nullable(),
   scores: z.array(z.object({ type: z.enum(SCORE_TYPES), max_score: z.number() })),
   ...scoreFields,
+  /** What `initialise` restores: the suggested revision score; null while none is suggested. */
   origin_revisement_score: z.number().nullable(),
   essay_writing_score_avg: z.number(),
   peer_review_score_avg: z.number(),
@@ -147,7 +148,10 @@ export const reportUpdateSchema = z
       .min(0, { error: 'validation.revision_score' })
       .nullable()
       .optional(),
-    /** Restores the revision score given first (origin_revisement_score). */
+    /**
+     * Back to the original revision score (`origin_revisement_score`): the score suggested for the
+     * revision, and while nothing suggests one (today), no score at all, as before any was given.
+     */
     initialise: z.literal(true).optional(),
   })
   .refine((v) => v.comment !== undefined || v.revisement_score !== undefined || v.initialise, {
@@ -177,6 +181,8 @@ export const scoreTableSchema = z.object({
             is_completed: z.boolean(),
             /** The reviewer is in the lowest 30 % of evaluation ability: the cell is marked red. */
             is_lowest: z.boolean(),
+            /** The instructor or an assistant adjusted at least one of its points: the cell is marked. */
+            is_adjusted: z.boolean(),
             responses: z.array(
               z.object({ point: z.number().int().nullable(), edited_point: z.number().int().nullable() }),
             ),

@@ -86,6 +86,18 @@ export const receivedReviewSchema = z.object({
         comment: z.string(),
         status: z.enum(['pending', 'accepted', 'rejected']),
         ruling_reason: z.string().nullable(),
+        /**
+         * Once accepted: the standards whose point the instructor changed, from the reviewer's
+         * point (`before`) to the point that counts now (`after`).
+         */
+        changes: z.array(
+          z.object({
+            id: z.number().int(),
+            question: z.string(),
+            before: z.number().int(),
+            after: z.number().int(),
+          }),
+        ),
       })
       .nullable(),
   }),
@@ -116,6 +128,15 @@ export const feedbackRatingResponseSchema = z.object({
 
 export type FeedbackRatingResponse = z.infer<typeof feedbackRatingResponseSchema>;
 
+/** A review's points and comments as the instructor and assistants read them. */
+const managedResponseSchema = z.object({
+  id: z.number().int(),
+  point: z.number().int().nullable(),
+  edited_point: z.number().int().nullable(),
+  comment: z.string(),
+  standard: standardSchema,
+});
+
 export const objectionSchema = z.object({
   id: z.number().int(),
   matching: z.number().int(),
@@ -123,6 +144,20 @@ export const objectionSchema = z.object({
   status: z.enum(['pending', 'accepted', 'rejected']),
   ruling_reason: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The disputed review, for the instructor and assistants only (null for the author): the label
+   * the author sees ("Reviewer n"), the real names, each standard's point, adjusted point and
+   * comment.
+   */
+  review: z
+    .object({
+      reviewer_label: z.number().int(),
+      reviewer_name: z.string(),
+      target_name: z.string(),
+      instructor_comment: z.string().nullable(),
+      responses: z.array(managedResponseSchema),
+    })
+    .nullable(),
 });
 export type Objection = z.infer<typeof objectionSchema>;
 
@@ -135,14 +170,40 @@ export const objectionCreateSchema = z.object({
     .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
 });
 export const objectionUpdateSchema = objectionCreateSchema.pick({ comment: true });
-export const objectionRulingSchema = z.object({
-  accepted: z.boolean(),
-  reason: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
-});
+/** The points of one review as an adjustment sets them (null: the reviewer's point stands). */
+const adjustedPointsSchema = z
+  .array(
+    z.object({
+      id: z.number().int().min(0).max(100),
+      edited_point: z.number().int().min(0, { error: 'validation.review_point' }).nullable(),
+    }),
+  )
+  .max(100);
+
+/**
+ * PATCH …/objections/{id}/ruling/: accepting carries the disputed review's adjusted points
+ * (`responses`, as the adjustment takes them), applied with the ruling in one transaction;
+ * a rejection carries none.
+ */
+export const objectionRulingSchema = z
+  .object({
+    accepted: z.boolean(),
+    reason: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(REVIEW_COMMENT_MAX, { error: 'validation.too_long' }),
+    responses: adjustedPointsSchema.optional(),
+  })
+  .refine((v) => !v.accepted || v.responses !== undefined, {
+    path: ['responses'],
+    error: 'validation.required',
+  })
+  .refine((v) => v.accepted || v.responses === undefined, {
+    path: ['responses'],
+    error: 'validation.invalid',
+  });
+export type ObjectionRuling = z.input<typeof objectionRulingSchema>;
 
 /**
  * Why a participant reviews no essay: `no_essay` they wrote none and the stage lets only writers
@@ -215,15 +276,7 @@ export const instructorReviewSchema = z.object({
   is_completed: z.boolean(),
   is_self_review: z.boolean(),
   instructor_comment: z.string().nullable(),
-  responses: z.array(
-    z.object({
-      id: z.number().int(),
-      point: z.number().int().nullable(),
-      edited_point: z.number().int().nullable(),
-      comment: z.string(),
-      standard: z.object({ question: z.string(), max_point: z.number().int() }),
-    }),
-  ),
+  responses: z.array(managedResponseSchema),
   audit: z.array(
     z.object({
       kind: z.string(),
@@ -240,14 +293,7 @@ export type InstructorReview = z.infer<typeof instructorReviewSchema>;
 /** PATCH …/peerreview-matching/{id}/instructor/: the instructor's adjusted points and comment. */
 export const reviewAdjustmentSchema = z.object({
   id: z.number().int().optional(),
-  responses: z
-    .array(
-      z.object({
-        id: z.number().int().min(0).max(100),
-        edited_point: z.number().int().min(0, { error: 'validation.review_point' }).nullable(),
-      }),
-    )
-    .max(100),
+  responses: adjustedPointsSchema,
   instructor_comment: z
     .string({ error: 'validation.required' })
     .trim()
@@ -255,3 +301,23 @@ export const reviewAdjustmentSchema = z.object({
     .max(5000, { error: 'validation.too_long' }),
 });
 export type ReviewAdjustment = z.input<typeof reviewAdjustmentSchema>;
+
+/** POST …/peerreview-matching/{id}/instructor/preview/: the points an adjustment would set. */
+export const adjustmentPreviewSchema = z.object({ responses: adjustedPointsSchema });
+
+/**
+ * The answer of the preview: every learner whose total (as the score page shows it, to 0.1)
+ * would move with those points, nothing saved. Reliability weights are refitted on every
+ * computation, so learners other than the essay's author may move too.
+ */
+export const adjustmentPreviewResultSchema = z.object({
+  moved: z.array(
+    z.object({
+      enrollment: z.number().int(),
+      name: z.string(),
+      before: z.number(),
+      after: z.number(),
+    }),
+  ),
+});
+export type AdjustmentPreviewResult = z.infer<typeof adjustmentPreviewResultSchema>;

@@ -15,6 +15,12 @@ export const adjustReview = {
   method: 'PATCH',
   path: `${peerReview}/instructor/`,
 } as const;
+/** What an adjustment would move (nothing saved). */
+export const previewAdjustment = {
+  name: 'previewAdjustment',
+  method: 'POST',
+  path: `${peerReview}/instructor/preview/`,
+} as const;
 export const rateReview = {
   name: 'rateReview',
   method: 'PATCH',

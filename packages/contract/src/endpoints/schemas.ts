@@ -64,6 +64,8 @@ import {
   weightsUpdateSchema,
 } from '../results';
 import {
+  adjustmentPreviewResultSchema,
+  adjustmentPreviewSchema,
   feedbackRatingResponseSchema,
   feedbackRatingSchema,
   instructorReviewSchema,
@@ -252,6 +254,11 @@ export const endpointSchemas = {
     params: peerReviewPathSchema,
     body: reviewAdjustmentSchema,
     response: instructorReviewSchema,
+  },
+  previewAdjustment: {
+    params: peerReviewPathSchema,
+    body: adjustmentPreviewSchema,
+    response: adjustmentPreviewResultSchema,
   },
   rateReview: {
     params: peerReviewPathSchema,

@@ -892,7 +892,7 @@ async function seedCompletedReports(db: Db, courseId: number, prof: number) {
     await db.insert(reports).values(
       people.map((enrollmentId, n) => {
         const score = 6 + ((n * 3) % 5);
-        return { assignmentId: done.id, enrollmentId, revisementScore: score, originRevisementScore: score };
+        return { assignmentId: done.id, enrollmentId, revisementScore: score };
       }),
     );
   }

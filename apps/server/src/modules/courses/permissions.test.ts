@@ -41,6 +41,8 @@ const ELSEWHERE: Record<string, string> = {
     'reviews-peer.test.ts (peer review)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/instructor/':
     'reviews-peer.test.ts (peer review)',
+  'POST /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/instructor/preview/':
+    'score-adjustments.test.ts (the preview is the managers\u2019)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/feedbackreview-matching/{mid}/':
     'reviews-feedback.test.ts (feedback review)',
   'POST /api/v1/courses/{id}/assignments/{aid}/objections/': 'reviews-feedback.test.ts (objections)',

@@ -9,6 +9,15 @@ import type { ReportRow, Work } from './reports.queries';
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * The original revision score, which `initialise` restores: the score suggested for the revision,
+ * and none while nothing suggests one — which is so today. (The column `origin_revisement_score`
+ * is kept for that suggestion; rows written before this rule hold the first score typed there,
+ * which is not an original and is not read.)
+ */
+export const originalRevisionScore = (_report: { originRevisementScore: number | null }): number | null =>
+  null;
+
 /** The engine's accuracy basis as the API spells it. */
 const BASIS = {
   own: 'own',
@@ -67,7 +76,7 @@ export function reportView(input: {
     feedback_review_score: round1(l.scores.feedbackReview),
     revisement_score: round1(l.scores.revisement),
     total: round1(l.scores.total),
-    origin_revisement_score: report.originRevisementScore,
+    origin_revisement_score: originalRevisionScore(report),
     essay_writing_score_avg: round1(avg.essayWriting),
     peer_review_score_avg: round1(avg.peerReview),
     metacognition_score_avg: round1(avg.metacognition),
@@ -180,18 +189,20 @@ export function scoreTableView(input: {
           reviewers: [
             ...mine.filter((x) => x.reviewerId !== id),
             ...mine.filter((x) => x.reviewerId === id),
-          ].map((x) => ({
-            id: x.id,
-            reviewer: x.reviewerId,
-            reviewer_name: nameOf(x.reviewerId),
-            is_self_review: x.reviewerId === id,
-            is_completed: x.isCompleted,
-            is_lowest: x.reviewerId !== id && lowest.has(String(x.reviewerId)),
-            responses: (answers.get(x.id) ?? []).map((r) => ({
-              point: r.point,
-              edited_point: r.editedPoint,
-            })),
-          })),
+          ].map((x) => {
+            const points = answers.get(x.id) ?? [];
+            return {
+              id: x.id,
+              reviewer: x.reviewerId,
+              reviewer_name: nameOf(x.reviewerId),
+              is_self_review: x.reviewerId === id,
+              is_completed: x.isCompleted,
+              is_lowest: x.reviewerId !== id && lowest.has(String(x.reviewerId)),
+              // Stored only when it differs from the reviewer's point (see adjust-review.ts).
+              is_adjusted: points.some((r) => r.editedPoint !== null),
+              responses: points.map((r) => ({ point: r.point, edited_point: r.editedPoint })),
+            };
+          }),
         },
       };
     }),

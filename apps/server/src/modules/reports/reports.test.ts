@@ -181,24 +181,29 @@ describe('reports', () => {
     expect(report.peer_review_score).toBeCloseTo(10 * 0.5, 1);
   });
 
-  it('the revision score keeps its first value as origin, initialise restores it, and totals follow', async () => {
+  it('the revision score follows each change; initialise goes back to no score (the original), and totals follow', async () => {
     const a = await atFeedback();
     await move(a.id);
     const reportId = (await get(`${base()}/${a.id}/`, w.tokens.learner)).json().report_id as number;
     const url = `${base()}/${a.id}/reports/${reportId}/`;
     const before = (await get(url, w.tokens.instructor)).json();
+    expect(before).toMatchObject({ revisement_score: 0, origin_revisement_score: null });
     const patch = (payload: Record<string, unknown>, token = w.tokens.instructor) =>
       call(t, { method: 'PATCH', url, token, payload });
     expect((await patch({ revisement_score: 10.5 })).statusCode).toBe(400);
     expect((await patch({ revisement_score: 7.25 })).statusCode).toBe(400);
     expect((await patch({ revisement_score: 8 }, w.tokens.learner)).statusCode).toBe(403);
+    // A mistyped first score is not kept as the original.
     const first = (await patch({ revisement_score: 8 })).json();
-    expect(first).toMatchObject({ revisement_score: 8, origin_revisement_score: 8 });
+    expect(first).toMatchObject({ revisement_score: 8, origin_revisement_score: null });
     expect(first.total).toBeCloseTo(before.total - before.revisement_score + 8, 1);
     const second = (await patch({ revisement_score: 6.5 })).json();
-    expect(second).toMatchObject({ revisement_score: 6.5, origin_revisement_score: 8 });
+    expect(second).toMatchObject({ revisement_score: 6.5, origin_revisement_score: null });
     const restored = (await patch({ initialise: true })).json();
-    expect(restored).toMatchObject({ revisement_score: 8, origin_revisement_score: 8 });
+    expect(restored).toMatchObject({ revisement_score: 0, origin_revisement_score: null });
+    expect(restored.total).toBeCloseTo(before.total, 1);
+    const [row] = await t.database.db.select().from(reports).where(eq(reports.id, reportId));
+    expect(row!.revisementScore).toBeNull();
     const commented = (
       await patch({ comment: { content: '논지가 분명해졌습니다.' } }, w.tokens.assistant)
     ).json();

@@ -8,15 +8,17 @@ import { loadMembership } from '../courses/membership';
 import { readReport } from './get-report';
 import { recomputeIfComplete } from './recompute';
 import { assertCanEditReport, assertCanReadReport, seesPeerLinks } from './reports.policy';
+import { originalRevisionScore } from './reports.presenter';
 import { type ReportIds, reportWithName, visibleAssignment } from './reports.queries';
 
 type ReportUpdate = { comment?: { content: string }; revisement_score?: number | null; initialise?: true };
 
 /**
  * PATCH …/reports/{id}/: the instructor or an assistant writes the comment or the revision score
- * (0..max, one decimal). The first revision score given is kept as `origin_revisement_score`;
- * `initialise` restores it. A change to the score recomputes the class when the assignment is
- * complete (totals and ranks follow).
+ * (0..max, one decimal). `initialise` goes back to the original revision score: the suggested one
+ * once something suggests a score, and until then none at all (as before any was given), so a
+ * mistyped first score can always be undone (docs/decisions.md). A change to the score
+ * recomputes the class when the assignment is complete (totals and ranks follow).
  */
 export async function updateReport(input: {
   db: Db;
@@ -42,14 +44,13 @@ export async function updateReport(input: {
       patch.comment = body.comment.content.trim() || null;
       patch.commentedBy = caller.user.id;
     }
-    if (body.initialise) patch.revisementScore = report.originRevisementScore;
+    if (body.initialise) patch.revisementScore = originalRevisionScore(report);
     else if (body.revisement_score !== undefined) {
       const max = shape.maxima.RE;
       const score = body.revisement_score;
       if (score !== null && (score > max || Math.round(score * 10) !== score * 10))
         throw validationError({ revisement_score: [`validation.revision_score|${max}`] });
       patch.revisementScore = score;
-      if (report.originRevisementScore === null && score !== null) patch.originRevisementScore = score;
     }
     await tx.update(reports).set(patch).where(eq(reports.id, ids.reportId));
     if (patch.revisementScore !== undefined) await recomputeIfComplete(tx, shape.row.id);

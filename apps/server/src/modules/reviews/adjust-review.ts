@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { peerMatchings, peerResponses, reviewAudit } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { Standard } from '../assignments/assignment-shape';
@@ -8,12 +8,19 @@ import { loadMembership } from '../courses/membership';
 import { recomputeIfComplete } from '../reports/recompute';
 import { readReviewForInstructor } from './review-for-instructor';
 import { assertCanManageReviews } from './reviews.policy';
-import { loadMatching, lockMatching, type MatchingIds, matchingOf, responsesOf } from './reviews.queries';
+import {
+  loadMatching,
+  lockMatching,
+  type MatchingIds,
+  type MatchingRow,
+  matchingOf,
+  responsesOf,
+} from './reviews.queries';
 
-type Adjustment = { id: number; edited_point: number | null };
+export type Adjustment = { id: number; edited_point: number | null };
 
 /** Every adjusted standard exists and the point is within its maximum (400 otherwise). */
-function checkAdjustments(standards: readonly Standard[], responses: readonly Adjustment[]) {
+export function checkAdjustments(standards: readonly Standard[], responses: readonly Adjustment[]) {
   const fields: Record<string, string[]> = {};
   for (const r of responses) {
     const standard = standards[r.id];
@@ -22,6 +29,49 @@ function checkAdjustments(standards: readonly Standard[], responses: readonly Ad
       fields[`responses.${r.id}.edited_point`] = [`validation.review_point|${standard.max_point}`];
   }
   if (Object.keys(fields).length) throw validationError(fields);
+}
+
+/**
+ * Writes an adjustment of a locked, completed review and its audit row (in the caller's
+ * transaction): an edited point equal to the original is stored as null. Answers the review's
+ * points as they are now stored.
+ */
+export async function writeAdjustment(
+  tx: Tx,
+  input: {
+    locked: MatchingRow;
+    standards: readonly Standard[];
+    responses: readonly Adjustment[];
+    reason: string;
+    actorId: number;
+  },
+) {
+  const { locked } = input;
+  const stored = await responsesOf(tx, [locked.id]);
+  checkAdjustments(input.standards, input.responses);
+  const before = stored.map((x) => ({ id: x.standardIndex, edited_point: x.editedPoint }));
+  const after: Adjustment[] = [];
+  for (const r of input.responses) {
+    const row = stored.find((x) => x.standardIndex === r.id);
+    if (!row) continue;
+    const edited = r.edited_point === null || r.edited_point === row.point ? null : r.edited_point;
+    after.push({ id: r.id, edited_point: edited });
+    row.editedPoint = edited;
+    await tx.update(peerResponses).set({ editedPoint: edited }).where(eq(peerResponses.id, row.id));
+  }
+  await tx
+    .update(peerMatchings)
+    .set({ instructorComment: input.reason })
+    .where(eq(peerMatchings.id, locked.id));
+  await tx.insert(reviewAudit).values({
+    matchingId: locked.id,
+    kind: 'adjustment',
+    actorId: input.actorId,
+    before: { responses: before, instructor_comment: locked.instructorComment },
+    after: { responses: after, instructor_comment: input.reason },
+    reason: input.reason,
+  });
+  return stored;
 }
 
 /**
@@ -42,29 +92,12 @@ export async function adjustReview(input: {
     const locked = await lockMatching(tx, ids.matchingId);
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     if (!matching.isCompleted) throw new AppError('not_found');
-    const stored = await responsesOf(tx, [matching.id]);
-    checkAdjustments(shape.standards, body.responses);
-    const before = stored.map((x) => ({ id: x.standardIndex, edited_point: x.editedPoint }));
-    const after: Adjustment[] = [];
-    for (const r of body.responses) {
-      const row = stored.find((x) => x.standardIndex === r.id);
-      if (!row) continue;
-      const edited = r.edited_point === null || r.edited_point === row.point ? null : r.edited_point;
-      after.push({ id: r.id, edited_point: edited });
-      await tx.update(peerResponses).set({ editedPoint: edited }).where(eq(peerResponses.id, row.id));
-    }
-    const reason = body.instructor_comment.trim();
-    await tx
-      .update(peerMatchings)
-      .set({ instructorComment: reason })
-      .where(eq(peerMatchings.id, matching.id));
-    await tx.insert(reviewAudit).values({
-      matchingId: matching.id,
-      kind: 'adjustment',
+    await writeAdjustment(tx, {
+      locked,
+      standards: shape.standards,
+      responses: body.responses,
+      reason: body.instructor_comment.trim(),
       actorId: caller.user.id,
-      before: { responses: before, instructor_comment: locked.instructorComment },
-      after: { responses: after, instructor_comment: reason },
-      reason,
     });
     // After completion an adjustment changes the reports at once.
     await recomputeIfComplete(tx, shape.row.id);

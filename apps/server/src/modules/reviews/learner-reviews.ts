@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { feedbackMatchings, objections, peerMatchings } from '../../db/schema';
 import type { Standard } from '../assignments/assignment-shape';
 import { objectionStatusName } from './objections.policy';
-import { labelOf, responseView } from './reviews.presenter';
+import { labelOf, objectionChangesView, responseView } from './reviews.presenter';
 import { type MatchingRow, responsesOf, reviewsOf } from './reviews.queries';
 
 /** A learner's reviews as their work and report show them: labelled, never named. */
@@ -134,6 +134,13 @@ export async function receivedReviewsOf(input: {
             comment: r.objection.comment,
             status: objectionStatusName(r.objection.status),
             ruling_reason: r.objection.rulingReason,
+            changes:
+              objectionStatusName(r.objection.status) === 'accepted'
+                ? objectionChangesView(
+                    standards,
+                    stored.filter((x) => x.matchingId === r.matching.id),
+                  )
+                : [],
           }
         : null,
     },

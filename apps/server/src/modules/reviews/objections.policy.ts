@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { isManager, type Membership } from '../courses/courses.policy';
 import { assertAuthor, assertCanManageReviews } from './reviews.policy';
 
@@ -45,4 +45,17 @@ export function assertCanChangeObjection(
 /** The instructor and assistants rule on objections. */
 export function assertCanRuleOnObjection(m: Membership) {
   assertCanManageReviews(m);
+}
+
+/** The disputed review (with names) comes with an objection to the instructor and assistants only. */
+export const seesDisputedReview = (m: Membership) => isManager(m);
+
+/**
+ * An accepted objection changes the disputed review: at least one point ends up adjusted (400 on
+ * `responses` otherwise; the shared messages ship with the sign-in page, at its budget, so the
+ * general "invalid" text: the ruling dialog says why beside its disabled button).
+ */
+export function assertAcceptanceChangesPoints(points: readonly { editedPoint: number | null }[]) {
+  if (!points.some((p) => p.editedPoint !== null))
+    throw validationError({ responses: ['validation.invalid'] });
 }

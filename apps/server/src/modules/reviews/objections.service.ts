@@ -1,22 +1,21 @@
-import { saveRule } from '@pw/contract';
-import { and, eq } from 'drizzle-orm';
+import { type Objection, saveRule } from '@pw/contract';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { objections, reviewAudit } from '../../db/schema';
+import { enrollments, objections, peerMatchings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
+import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller, Membership } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import {
   assertCanChangeObjection,
   assertCanObject,
   assertCanReadObjection,
-  assertCanRuleOnObjection,
   OBJECTION_STATUS,
-  objectionStatusName,
-  rulingStatus,
+  seesDisputedReview,
 } from './objections.policy';
-import { objectionView } from './reviews.presenter';
-import { matchingOf } from './reviews.queries';
+import { managedResponsesView, objectionView } from './reviews.presenter';
+import { type MatchingRow, matchingOf, responsesOf } from './reviews.queries';
 
 /** The use cases of objections: the essay's author files them, the instructor and assistants rule. */
 
@@ -27,10 +26,10 @@ async function matchingIn(db: Db | Tx, m: Membership, assignmentId: number, matc
   const shape = await loadAssignment(db, { assignmentId, courseId: m.course.id });
   const matching = await matchingOf(db, shape, matchingId);
   const open = saveRule(shape.steps, shape.stepIndex, 'feedbackreview', new Date()) === null;
-  return { matching, open };
+  return { shape, matching, open };
 }
 
-async function objectionIn(db: Db | Tx, m: Membership, ids: ObjectionIds) {
+export async function objectionIn(db: Db | Tx, m: Membership, ids: ObjectionIds) {
   const [o] = await db.select().from(objections).where(eq(objections.id, ids.objectionId));
   if (!o) throw new AppError('not_found');
   return { o, ...(await matchingIn(db, m, ids.assignmentId, o.matchingId)) };
@@ -59,9 +58,49 @@ export async function createObjection(input: {
 export async function getObjection(input: { db: Db; caller: Caller; ids: ObjectionIds }) {
   const { db, ids } = input;
   const m = await loadMembership(db, input.caller, ids.courseId);
-  const { o, matching } = await objectionIn(db, m, ids);
+  const { o, shape, matching } = await objectionIn(db, m, ids);
   assertCanReadObjection(m, matching);
-  return objectionView(o);
+  return objectionView(o, seesDisputedReview(m) ? await disputedReview(db, shape, matching) : null);
+}
+
+/**
+ * The disputed review as the instructor and assistants rule on it: the label its author sees
+ * ("Reviewer n": completed reviews of the essay by others, by id), the real names, and each
+ * standard's point, adjusted point and comment.
+ */
+export async function disputedReview(
+  db: Db | Tx,
+  shape: AssignmentShape,
+  matching: MatchingRow,
+): Promise<NonNullable<Objection['review']>> {
+  const [received, people, stored] = await Promise.all([
+    db
+      .select({ id: peerMatchings.id })
+      .from(peerMatchings)
+      .where(
+        and(
+          eq(peerMatchings.assignmentId, shape.row.id),
+          eq(peerMatchings.targetId, matching.targetId),
+          ne(peerMatchings.reviewerId, matching.targetId),
+          eq(peerMatchings.isCompleted, true),
+        ),
+      )
+      .orderBy(asc(peerMatchings.id)),
+    db
+      .select({ id: enrollments.id, name: users.name })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .where(inArray(enrollments.id, [matching.reviewerId, matching.targetId])),
+    responsesOf(db, [matching.id]),
+  ]);
+  const nameOf = (id: number) => people.find((p) => p.id === id)?.name ?? '';
+  return {
+    reviewer_label: received.findIndex((x) => x.id === matching.id) + 1,
+    reviewer_name: nameOf(matching.reviewerId),
+    target_name: nameOf(matching.targetId),
+    instructor_comment: matching.instructorComment,
+    responses: managedResponsesView(shape.standards, stored),
+  };
 }
 
 /** PATCH …/objections/{id}/ `{comment}`: its author, while the feedback step runs and it awaits a ruling. */
@@ -90,47 +129,4 @@ export async function withdrawObjection(input: { db: Db; caller: Caller; ids: Ob
     .where(and(eq(objections.id, ids.objectionId), eq(objections.status, OBJECTION_STATUS.pending)))
     .returning({ id: objections.id });
   if (gone.length === 0) throw new AppError('objection_not_open');
-}
-
-/**
- * PATCH …/objections/{id}/ruling/ `{accepted, reason}`: the instructor or an assistant accepts or
- * rejects an objection, always with a reason the learner then sees; the ruling is audited.
- * (An accepted objection's point changes go through the review adjustment, also audited.)
- */
-export async function ruleOnObjection(input: {
-  db: Db;
-  caller: Caller;
-  ids: ObjectionIds;
-  body: { accepted: boolean; reason: string };
-}) {
-  const { db, caller, ids, body } = input;
-  const m = await loadMembership(db, caller, ids.courseId);
-  assertCanRuleOnObjection(m);
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(objections)
-      .where(eq(objections.id, ids.objectionId))
-      .for('update');
-    if (!locked) throw new AppError('not_found');
-    const { matching } = await objectionIn(tx, m, ids);
-    const now = new Date();
-    const status = rulingStatus(body.accepted);
-    const reason = body.reason.trim();
-    const [o] = await tx
-      .update(objections)
-      .set({ status, rulingReason: reason, ruledBy: caller.user.id, ruledAt: now })
-      .where(eq(objections.id, ids.objectionId))
-      .returning();
-    await tx.insert(reviewAudit).values({
-      matchingId: matching.id,
-      kind: 'objection_ruling',
-      actorId: caller.user.id,
-      before: { status: objectionStatusName(locked.status), reason: locked.rulingReason },
-      after: { status: objectionStatusName(status), reason },
-      reason,
-    });
-    if (!o) throw new AppError('not_found');
-    return objectionView(o);
-  });
 }

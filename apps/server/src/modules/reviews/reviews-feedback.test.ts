@@ -171,7 +171,7 @@ describe('feedback review and objections', () => {
           method: 'PATCH',
           url: ruling,
           token: w.tokens.learner,
-          payload: { accepted: true, reason: 'x' },
+          payload: { accepted: false, reason: 'x' },
         })
       ).statusCode,
     ).toBe(403);
@@ -189,7 +189,14 @@ describe('feedback review and objections', () => {
       method: 'PATCH',
       url: ruling,
       token: w.tokens.instructor,
-      payload: { accepted: true, reason: '기준 2의 점수를 올립니다' },
+      payload: {
+        accepted: true,
+        reason: '기준 2의 점수를 올립니다',
+        responses: [
+          { id: 0, edited_point: null },
+          { id: 1, edited_point: 4 },
+        ],
+      },
     });
     expect(ruled.json()).toMatchObject({ status: 'accepted', ruling_reason: '기준 2의 점수를 올립니다' });
     // The learner sees the ruling on the review; a ruled objection is final.
@@ -204,7 +211,7 @@ describe('feedback review and objections', () => {
       .select()
       .from(reviewAudit)
       .where(eq(reviewAudit.matchingId, received!.id));
-    expect(audit.map((x) => x.kind)).toEqual(['objection_ruling']);
+    expect(audit.map((x) => x.kind)).toEqual(['adjustment', 'objection_ruling']);
   });
 
   it('a pending objection can be withdrawn; none can be filed after the feedback step', async () => {

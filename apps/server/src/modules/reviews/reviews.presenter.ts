@@ -34,15 +34,41 @@ export const responseView = (
     };
   });
 
-/** An objection as its author and the managers read it. */
-export const objectionView = (o: ObjectionRow): Objection => ({
+/** An objection as its author (without the review) and the managers (with it) read it. */
+export const objectionView = (o: ObjectionRow, review: Objection['review'] = null): Objection => ({
   id: o.id,
   matching: o.matchingId,
   comment: o.comment,
   status: objectionStatusName(o.status),
   ruling_reason: o.rulingReason,
   created_at: o.createdAt.toISOString(),
+  review,
 });
+
+/** Each standard with the reviewer's point, the adjusted point and the comment (managers). */
+export const managedResponsesView = (standards: readonly Standard[], stored: readonly ResponseRow[]) =>
+  standards.map((standard, i) => {
+    const r = stored.find((x) => x.standardIndex === i);
+    return {
+      id: i,
+      point: r?.point ?? null,
+      edited_point: r?.editedPoint ?? null,
+      comment: r?.comment ?? '',
+      standard,
+    };
+  });
+
+/** What an accepted objection changed, as its author reads it: reviewer's point → point that counts. */
+export const objectionChangesView = (standards: readonly Standard[], stored: readonly ResponseRow[]) =>
+  stored
+    .filter((r) => r.editedPoint !== null && r.point !== null && r.editedPoint !== r.point)
+    .sort((a, b) => a.standardIndex - b.standardIndex)
+    .map((r) => ({
+      id: r.standardIndex,
+      question: standards[r.standardIndex]?.question ?? '',
+      before: r.point ?? 0,
+      after: r.editedPoint ?? 0,
+    }));
 
 /** The reviewer's review: their own points (never adjusted ones) and the essay under review. */
 export function peerReviewView(input: {
@@ -81,16 +107,7 @@ export function instructorReviewView(input: {
     is_completed: matching.isCompleted,
     is_self_review: matching.reviewerId === matching.targetId,
     instructor_comment: matching.instructorComment,
-    responses: input.standards.map((standard, i) => {
-      const r = stored.find((x) => x.standardIndex === i);
-      return {
-        id: i,
-        point: r?.point ?? null,
-        edited_point: r?.editedPoint ?? null,
-        comment: r?.comment ?? '',
-        standard,
-      };
-    }),
+    responses: managedResponsesView(input.standards, stored),
     audit: input.audit.map((x) => ({
       kind: x.kind,
       actor: x.actorId,

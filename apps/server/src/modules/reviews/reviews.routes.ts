@@ -5,15 +5,11 @@ import { sendJson } from '../../lib/send-json';
 import { adjustReview } from './adjust-review';
 import { getPeerReview } from './get-peer-review';
 import { matchingPage, resetMatchings } from './matchings.service';
-import {
-  createObjection,
-  getObjection,
-  ruleOnObjection,
-  updateObjection,
-  withdrawObjection,
-} from './objections.service';
+import { createObjection, getObjection, updateObjection, withdrawObjection } from './objections.service';
+import { previewAdjustment } from './preview-adjustment';
 import { rateReview } from './rate-review';
 import { getReviewForInstructor } from './review-for-instructor';
+import { ruleOnObjection } from './rule-on-objection';
 import { savePeerReview } from './save-peer-review';
 
 /** Peer review, feedback review, objections and the matching page (part 2 §3, §7). */
@@ -59,6 +55,16 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   route(endpoints.adjustReview, {
     handler: async (request) =>
       adjustReview({ db: app.db, caller: request, ids: matchingIds(request.params), body: request.body }),
+  });
+
+  route(endpoints.previewAdjustment, {
+    handler: async (request) =>
+      previewAdjustment({
+        db: app.db,
+        caller: request,
+        ids: matchingIds(request.params),
+        body: request.body,
+      }),
   });
 
   route(endpoints.rateReview, {

@@ -139,12 +139,15 @@ export function expectAnonymous(
   );
 }
 
-/** At the feedback step, with every peer review done. */
-export async function atFeedback() {
-  const a = await atPeerReview();
-  for (const token of [w.tokens.learner, peer.token, w.tokens.assistant]) {
+/**
+ * At the feedback step, with every peer review done: the learner's, the peer's and the
+ * assistant's reviews (reviewer 0, 1, 2) with the points `answers` gives them (FULL by default).
+ */
+export async function atFeedback(peerCount = 1, answers: (reviewer: number) => unknown = () => FULL) {
+  const a = await atPeerReview(peerCount);
+  for (const [n, token] of [w.tokens.learner, peer.token, w.tokens.assistant].entries()) {
     const targets = (await performanceOf(a.id, token)).stage_object.targets as { id: number }[];
-    for (const x of targets) expect((await saveReview(a.id, x.id, token, FULL)).statusCode).toBe(200);
+    for (const x of targets) expect((await saveReview(a.id, x.id, token, answers(n))).statusCode).toBe(200);
   }
   await move(a.id);
   return a;

@@ -1,6 +1,6 @@
 import type { EndpointBody, EndpointResponse } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api';
 import { assignmentKey } from '../../../lib/query-keys';
 
@@ -34,5 +34,32 @@ export function adjustReview(
   return callEndpoint(endpoints.adjustReview, {
     params: { id: courseId, aid: assignmentId, mid: matchingId },
     body,
+  });
+}
+
+/** The points an adjustment (or an accepted objection) would set on one review. */
+export type ProposedPoints = EndpointBody<typeof endpoints.previewAdjustment>['responses'];
+
+/**
+ * POST …/instructor/preview/: whose totals those points would move, and by how much (nothing
+ * saved). Asked again whenever the proposal changes; the last answer stays shown meanwhile.
+ */
+export function useAdjustmentPreview(
+  ids: { courseId: number; assignmentId: number },
+  matchingId: number,
+  responses: ProposedPoints | null,
+) {
+  return useQuery({
+    queryKey: [...assignmentKey(ids.courseId, ids.assignmentId), 'preview', matchingId, responses] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(endpoints.previewAdjustment, {
+        params: { id: ids.courseId, aid: ids.assignmentId, mid: matchingId },
+        body: { responses: responses ?? [] },
+        signal,
+      }),
+    enabled: responses !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 0,
   });
 }

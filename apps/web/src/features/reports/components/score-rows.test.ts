@@ -8,6 +8,7 @@ const rater = (points: number[], extra: Partial<ScoreRow['pr_performance']['revi
   is_self_review: false,
   is_completed: true,
   is_lowest: false,
+  is_adjusted: false,
   responses: points.map((point) => ({ point, edited_point: null })),
   ...extra,
 });

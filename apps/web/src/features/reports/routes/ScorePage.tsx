@@ -8,36 +8,27 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
-  NumberInput,
   ScrollArea,
   SegmentedControl,
   Select,
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
-import { notify } from '../../../lib/notify';
-import { useObjection, useRuleObjection } from '../api/objections';
-import { useUpdateReport } from '../api/report';
-import {
-  adjustReview,
-  fetchInstructorReview,
-  type InstructorReview,
-  scoresKey,
-  useScores,
-} from '../api/scores';
+import { scoresKey, useScores } from '../api/scores';
+import { AdjustModal } from '../components/AdjustModal';
+import { RevisionModal } from '../components/RevisionModal';
+import { RulingModal } from '../components/RulingModal';
 import { type ScoreFilter, type ScoreRow, type ScoreSort, sortAndFilterRows } from '../components/score-rows';
 
 type Row = ScoreRow;
@@ -53,12 +44,15 @@ const KEYS = {
 
 /** Points a rater gave, as shown in a cell: the edited point where the instructor adjusted. */
 const raterPoints = (r: Rater) => r.responses.map((x) => x.edited_point ?? x.point ?? '–').join(' · ');
+/** The reviewer's own points, for the title of an adjusted cell. */
+const givenPoints = (r: Rater) => r.responses.map((x) => x.point ?? '–').join(' · ');
 /**
  * `/assignments/{id}/score` (instructor and assistants, part 2 §2): the histogram of totals in
  * 10-point bands once complete, the table of the five scores with one column per rater and a self
  * column (red marks for the least consistent evaluators, with a legend and a text mark), sorting
  * by total, name or raters' disagreement, filters (name, a least consistent rater, an open review, a
- * waiting objection), the score-adjustment modal and the revision score modal.
+ * waiting objection), adjusted cells marked (✎ and a screen-reader word), the score-adjustment,
+ * objection-ruling and revision score modals (`components/`).
  */
 export function ScorePage() {
   const { t } = useTranslation();
@@ -161,9 +155,14 @@ export function ScorePage() {
 
       <Card withBorder radius="lg" p="lg">
         <Group justify="space-between" mb="sm" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('score.lowestLegend')}
-          </Text>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('score.lowestLegend')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('score.adjustedLegend')}
+            </Text>
+          </Stack>
           <Group gap="xs" wrap="wrap">
             <TextInput
               size="xs"
@@ -246,7 +245,7 @@ export function ScorePage() {
                       </Table.Td>
                       {data.scores.map((s) =>
                         s.type === 'RE' && row.id && data.completed ? (
-                          <Table.Td key={s.type} ta="right">
+                          <Table.Td key={s.type} ta="right" data-testid="revision-cell">
                             <Anchor component="button" size="sm" onClick={() => setRevising(row)}>
                               {one(row[KEYS[s.type]])}
                             </Anchor>
@@ -263,13 +262,22 @@ export function ScorePage() {
                         const text = (
                           <Text
                             size="sm"
-                            c={rater.is_lowest ? 'red.8' : undefined}
-                            fw={rater.is_lowest ? 600 : 400}
+                            c={rater.is_lowest ? 'red.8' : rater.is_adjusted ? 'indigo.8' : undefined}
+                            fw={rater.is_lowest || rater.is_adjusted ? 600 : 400}
+                            td={rater.is_adjusted ? 'underline' : undefined}
+                            style={{ whiteSpace: 'nowrap' }}
                           >
                             {rater.is_lowest ? '● ' : ''}
+                            {rater.is_adjusted ? '✎ ' : ''}
                             {rater.is_completed ? raterPoints(rater) : '–'}
                             {rater.is_lowest ? (
                               <VisuallyHidden> ({t('score.lowestMark')})</VisuallyHidden>
+                            ) : null}
+                            {rater.is_adjusted ? (
+                              <VisuallyHidden>
+                                {' '}
+                                ({t('score.adjustedCell', { points: givenPoints(rater) })})
+                              </VisuallyHidden>
                             ) : null}
                           </Text>
                         );
@@ -278,11 +286,26 @@ export function ScorePage() {
                             key={`r-${n}`}
                             data-testid={`rater-cell-${rater.id}`}
                             data-lowest={rater.is_lowest}
+                            data-adjusted={rater.is_adjusted}
+                            title={
+                              rater.is_adjusted
+                                ? t('score.adjustedCell', { points: givenPoints(rater) })
+                                : undefined
+                            }
                           >
                             {data.completed && rater.is_completed ? (
                               <UnstyledButton
                                 onClick={() => setAdjusting({ rater, row })}
-                                aria-label={t('score.adjust', { name: row.name })}
+                                // The button's name replaces its text: it repeats the marks in words.
+                                aria-label={[
+                                  t('score.adjust', { name: row.name }),
+                                  rater.is_lowest ? t('score.lowestMark') : '',
+                                  rater.is_adjusted
+                                    ? t('score.adjustedCell', { points: givenPoints(rater) })
+                                    : '',
+                                ]
+                                  .filter(Boolean)
+                                  .join(', ')}
                               >
                                 {text}
                               </UnstyledButton>
@@ -305,7 +328,7 @@ export function ScorePage() {
       {adjusting ? (
         <AdjustModal
           ids={{ courseId, assignmentId }}
-          rater={adjusting.rater}
+          matchingId={adjusting.rater.id}
           name={adjusting.row.name}
           onClose={() => setAdjusting(null)}
           onDone={() => {
@@ -340,244 +363,5 @@ export function ScorePage() {
         />
       ) : null}
     </Stack>
-  );
-}
-
-function AdjustModal({
-  ids,
-  rater,
-  name,
-  onClose,
-  onDone,
-}: {
-  ids: { courseId: number; assignmentId: number };
-  rater: Rater;
-  name: string;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const [review, setReview] = useState<InstructorReview | null>(null);
-  const [points, setPoints] = useState<Record<number, number | ''>>({});
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    fetchInstructorReview(ids.courseId, ids.assignmentId, rater.id)
-      .then((r) => {
-        if (!live) return;
-        setReview(r);
-        setPoints(Object.fromEntries(r.responses.map((x) => [x.id, x.edited_point ?? x.point ?? ''])));
-        setReason(r.instructor_comment ?? '');
-      })
-      .catch(() => notify('save', { color: 'yellow', message: t('common.wrongRequest') }));
-    return () => {
-      live = false;
-    };
-  }, [ids.courseId, ids.assignmentId, rater.id, t]);
-  const submit = async (initialise: boolean) => {
-    if (!review) return;
-    if (!initialise && review.responses.some((x) => points[x.id] === '' || points[x.id] === undefined)) {
-      notify('save', { color: 'yellow', message: t('score.pointRequired') });
-      return;
-    }
-    setBusy(true);
-    try {
-      await adjustReview(ids.courseId, ids.assignmentId, rater.id, {
-        responses: review.responses.map((x) => {
-          const edited = initialise ? null : Number(points[x.id]);
-          // An edited point equal to the original is sent as null (no adjustment).
-          return { id: x.id, edited_point: edited === x.point ? null : edited };
-        }),
-        instructor_comment: initialise ? t('score.initialisedReason') : reason,
-      });
-      notify('save', { color: 'teal', message: t('score.adjusted') });
-      onDone();
-    } catch {
-      notify('save', { color: 'yellow', message: t('common.wrongRequest') });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('score.adjustTitle')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {!review ? (
-        <Loader size="sm" />
-      ) : (
-        <Stack gap="sm" data-testid="adjust-modal">
-          <Text size="sm" c="dimmed">
-            {review.reviewer_name} → {name}
-          </Text>
-          {review.responses.map((x) => (
-            <NumberInput
-              key={x.id}
-              label={t('score.pointOf', { question: x.standard.question, max: x.standard.max_point })}
-              description={t('score.original', { point: x.point ?? '–' })}
-              min={0}
-              max={x.standard.max_point}
-              allowDecimal={false}
-              value={points[x.id] ?? ''}
-              onChange={(v) => setPoints((p) => ({ ...p, [x.id]: typeof v === 'number' ? v : '' }))}
-            />
-          ))}
-          <Textarea
-            label={t('score.reason')}
-            required
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            minRows={3}
-            autosize
-          />
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => void submit(true)} loading={busy}>
-              {t('score.initialise')}
-            </Button>
-            <Button onClick={() => void submit(false)} loading={busy} disabled={!reason.trim()}>
-              {t('score.save')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
-  );
-}
-
-function RevisionModal({
-  ids,
-  reportId,
-  name,
-  current,
-  max,
-  onClose,
-  onDone,
-}: {
-  ids: { courseId: number; assignmentId: number };
-  reportId: number;
-  name: string;
-  current: number;
-  max: number;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const update = useUpdateReport(ids.courseId, ids.assignmentId, reportId);
-  const [value, setValue] = useState<number | ''>(current);
-  const save = async (body: { revisement_score?: number; initialise?: true }, message: string) => {
-    try {
-      await update.mutateAsync(body);
-      notify('save', { color: 'teal', message });
-      onDone();
-    } catch {
-      notify('save', { color: 'yellow', message: t('common.wrongRequest') });
-    }
-  };
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('score.revisionTitle', { name })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="sm">
-        <NumberInput
-          label={t('score.revisionScore')}
-          min={0}
-          max={max}
-          step={0.1}
-          decimalScale={1}
-          required
-          value={value}
-          onChange={(v) => setValue(typeof v === 'number' ? v : '')}
-        />
-        <Group justify="space-between">
-          <Button
-            variant="default"
-            onClick={() => void save({ initialise: true }, t('score.revisionInitialised'))}
-          >
-            {t('score.initialise')}
-          </Button>
-          <Button
-            disabled={value === '' || value > max}
-            loading={update.isPending}
-            onClick={() => value !== '' && void save({ revisement_score: value }, t('score.revisionSaved'))}
-          >
-            {t('score.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-function RulingModal({
-  ids,
-  objection,
-  onClose,
-  onDone,
-}: {
-  ids: { courseId: number; assignmentId: number };
-  objection: { id: number; name: string };
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const objectionQuery = useObjection(ids, objection.id);
-  const ruling = useRuleObjection(ids, objection.id);
-  const detail = objectionQuery.data ?? null;
-  const [reason, setReason] = useState('');
-  const loadFailed = objectionQuery.isError;
-  useEffect(() => {
-    if (loadFailed) notify('save', { color: 'yellow', message: t('common.wrongRequest') });
-  }, [loadFailed, t]);
-  const rule = async (accepted: boolean) => {
-    try {
-      await ruling.mutateAsync({ accepted, reason });
-      notify('save', { color: 'teal', message: t('score.ruled') });
-      onDone();
-    } catch {
-      notify('save', { color: 'yellow', message: t('common.wrongRequest') });
-    }
-  };
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('score.openObjection', { name: objection.name })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="sm" data-testid="ruling-modal">
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {detail?.comment ?? ''}
-        </Text>
-        <Textarea
-          label={t('score.reason')}
-          required
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          minRows={3}
-          autosize
-        />
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            color="red"
-            disabled={!reason.trim()}
-            loading={ruling.isPending}
-            onClick={() => void rule(false)}
-          >
-            {t('score.reject')}
-          </Button>
-          <Button disabled={!reason.trim()} loading={ruling.isPending} onClick={() => void rule(true)}>
-            {t('score.accept')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -171,8 +171,25 @@ function ReceivedCard({
           </Stack>
         ))}
         {o?.ruling_reason ? (
-          <Alert color="gray" p="xs">
-            {t('review.ruling', { reason: o.ruling_reason })}
+          <Alert color={o.status === 'accepted' ? 'teal' : 'gray'} p="xs" data-testid={`ruling-${r.id}`}>
+            <Text size="sm">{t('review.ruling', { reason: o.ruling_reason })}</Text>
+            {o.changes.length > 0 ? (
+              <Stack gap={2} mt={6}>
+                <Text size="sm" fw={600}>
+                  {t('review.rulingChanged')}
+                </Text>
+                {o.changes.map((c) => (
+                  <Text key={c.id} size="sm" data-testid={`ruling-change-${c.id}`}>
+                    {t('review.rulingChange', {
+                      n: c.id + 1,
+                      question: c.question,
+                      before: c.before,
+                      after: c.after,
+                    })}
+                  </Text>
+                ))}
+              </Stack>
+            ) : null}
           </Alert>
         ) : null}
         <Stack gap={6}>
