@@ -5,7 +5,7 @@ import { objections, reviewAudit } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
 import type { Caller, Membership } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import {
   assertCanChangeObjection,
   assertCanObject,
@@ -44,7 +44,7 @@ export async function createObjection(input: {
   body: { matching: number; comment: string };
 }) {
   const { db, ids, body } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const { matching, open } = await matchingIn(db, m, ids.assignmentId, body.matching);
   assertCanObject(m, matching, open);
   const [o] = await db
@@ -58,7 +58,7 @@ export async function createObjection(input: {
 /** GET …/objections/{id}/: its author, the instructor and assistants. */
 export async function getObjection(input: { db: Db; caller: Caller; ids: ObjectionIds }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const { o, matching } = await objectionIn(db, m, ids);
   assertCanReadObjection(m, matching);
   return objectionView(o);
@@ -67,7 +67,7 @@ export async function getObjection(input: { db: Db; caller: Caller; ids: Objecti
 /** PATCH …/objections/{id}/ `{comment}`: its author, while the feedback step runs and it awaits a ruling. */
 export async function updateObjection(input: { db: Db; caller: Caller; ids: ObjectionIds; comment: string }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const ctx = await objectionIn(db, m, ids);
   assertCanChangeObjection(m, ctx.matching, ctx.o, ctx.open);
   const [o] = await db
@@ -82,7 +82,7 @@ export async function updateObjection(input: { db: Db; caller: Caller; ids: Obje
 /** DELETE …/objections/{id}/: its author withdraws it, while the feedback step runs and before a ruling. */
 export async function withdrawObjection(input: { db: Db; caller: Caller; ids: ObjectionIds }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const ctx = await objectionIn(db, m, ids);
   assertCanChangeObjection(m, ctx.matching, ctx.o, ctx.open);
   const gone = await db
@@ -93,8 +93,8 @@ export async function withdrawObjection(input: { db: Db; caller: Caller; ids: Ob
 }
 
 /**
- * PATCH …/objections/{id}/ruling/ `{accepted, reason}`: the instructor or an assistant accepts or
- * rejects an objection, always with a reason the learner then sees; the ruling is audited.
+ * PATCH …/objections/{id}/ruling/ `{accepted, reason}`: the assignment's managers accept or
+ * reject an objection (not one of their own), always with a reason the learner then sees; the ruling is audited.
  * (An accepted objection's point changes go through the review adjustment, also audited.)
  */
 export async function ruleOnObjection(input: {
@@ -104,7 +104,7 @@ export async function ruleOnObjection(input: {
   body: { accepted: boolean; reason: string };
 }) {
   const { db, caller, ids, body } = input;
-  const m = await loadMembership(db, caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, caller, ids);
   assertCanRuleOnObjection(m);
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -114,6 +114,7 @@ export async function ruleOnObjection(input: {
       .for('update');
     if (!locked) throw new AppError('not_found');
     const { matching } = await objectionIn(tx, m, ids);
+    assertCanRuleOnObjection(m, matching);
     const now = new Date();
     const status = rulingStatus(body.accepted);
     const reason = body.reason.trim();

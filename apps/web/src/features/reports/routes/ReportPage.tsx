@@ -1,10 +1,17 @@
 import { Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import type { CourseRole } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { useReport } from '../api/report';
 import { ReportView } from '../components/ReportView';
+
+/** Who writes the comment of a report: its managers, never on their own report (the instructor's seat). */
+function commenterOf(role: CourseRole, isMine: boolean): 'instructor' | 'assistant' | null {
+  if (isMine || !isManagerRole(role)) return null;
+  return role === 'instructor' ? 'instructor' : 'assistant';
+}
 
 /** `/assignments/{id}/reports/{reportId}`: any learner's report for the instructor and assistants. */
 export function ReportPage() {
@@ -30,7 +37,11 @@ export function ReportPage() {
       <Title order={1} size="h3">
         {t('report.title')} — {report.data.name}
       </Title>
-      <ReportView report={report.data} ids={{ courseId, assignmentId }} canComment={isManagerRole(role)} />
+      <ReportView
+        report={report.data}
+        ids={{ courseId, assignmentId }}
+        commenter={commenterOf(role, report.data.is_my_report)}
+      />
     </Stack>
   );
 }
@@ -60,5 +71,5 @@ export function LearnerReport({
       </Center>
     );
   }
-  return <ReportView report={report.data} ids={ids} canComment={false} />;
+  return <ReportView report={report.data} ids={ids} commenter={null} />;
 }
