@@ -59,7 +59,10 @@ export type AssignmentMembership = Membership & {
 };
 
 /** The membership as it holds in one assignment, from the member's participation status in it. */
-export function inAssignment(m: Membership, participationStatus: number | null | undefined): AssignmentMembership {
+export function inAssignment(
+  m: Membership,
+  participationStatus: number | null | undefined,
+): AssignmentMembership {
   const takesPart =
     m.enrollment !== undefined &&
     participationStatus != null &&

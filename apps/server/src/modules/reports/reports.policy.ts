@@ -1,5 +1,10 @@
 import { AppError } from '../../lib/errors';
-import { type AssignmentMembership, assertNotOwnWork, isManager, type Membership } from '../courses/courses.policy';
+import {
+  type AssignmentMembership,
+  assertNotOwnWork,
+  isManager,
+  type Membership,
+} from '../courses/courses.policy';
 
 /** Who reads and writes reports and the score page: pure decisions on a loaded membership. */
 
@@ -13,7 +18,11 @@ export const isOwnReport = (m: Membership, report: { enrollmentId: number }) =>
  * reports. Anyone else, an assistant taking part included: 404. Returns whether it is the
  * caller's own (which adds the reviews they gave).
  */
-export function assertCanReadReport(m: AssignmentMembership, report: { enrollmentId: number }, completed: boolean) {
+export function assertCanReadReport(
+  m: AssignmentMembership,
+  report: { enrollmentId: number },
+  completed: boolean,
+) {
   const mine = isOwnReport(m, report);
   if (!isManager(m) && !(mine && completed)) throw new AppError('not_found');
   return mine;

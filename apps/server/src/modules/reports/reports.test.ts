@@ -199,9 +199,9 @@ describe('reports', () => {
     expect(second).toMatchObject({ revisement_score: 6.5, origin_revisement_score: 8 });
     const restored = (await patch({ initialise: true })).json();
     expect(restored).toMatchObject({ revisement_score: 8, origin_revisement_score: 8 });
-    const commented = (
-      await patch({ comment: { content: '논지가 분명해졌습니다.' } }, w.tokens.assistant)
-    ).json();
+    // The world's assistant took part in the assignment: she writes no comment on it.
+    expect((await patch({ comment: { content: '…' } }, w.tokens.assistant)).statusCode).toBe(403);
+    const commented = (await patch({ comment: { content: '논지가 분명해졌습니다.' } })).json();
     expect(commented.comment).toEqual({ content: '논지가 분명해졌습니다.' });
     expect((await get(url, w.tokens.learner)).json().comment).toEqual({ content: '논지가 분명해졌습니다.' });
   });

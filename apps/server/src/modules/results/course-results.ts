@@ -7,9 +7,9 @@ import { courseResultsView } from './results.presenter';
 import {
   completedAssignments,
   learnersOf,
+  loadResultsMembership,
   notPerformedOf,
   reportsOf,
-  loadResultsMembership,
   resultsFingerprint,
   weightsOf,
 } from './results.queries';

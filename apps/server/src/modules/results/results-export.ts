@@ -3,9 +3,9 @@ import { type CourseResults, type Language, type ResultRow, sheetName } from '@p
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
 import type { Caller } from '../courses/courses.policy';
-import { loadResultsMembership } from './results.queries';
 import { buildCourseResults } from './course-results';
 import { assertCanReadResults } from './results.policy';
+import { loadResultsMembership } from './results.queries';
 
 const LABELS: Record<Language, Record<string, string>> = {
   ko: {

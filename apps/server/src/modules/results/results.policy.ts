@@ -17,7 +17,10 @@ import {
  * (`inAssignment`), so she reads the results as a learner does (her own personal score only).
  */
 export function inResults(m: Membership, takesPartInCompleted: boolean): AssignmentMembership {
-  return inAssignment(m, takesPartInCompleted ? PARTICIPATION_STATUS.participating : PARTICIPATION_STATUS.none);
+  return inAssignment(
+    m,
+    takesPartInCompleted ? PARTICIPATION_STATUS.participating : PARTICIPATION_STATUS.none,
+  );
 }
 
 /** The course results and their workbook: the instructor, and assistants who take part in none of its completed assignments. */

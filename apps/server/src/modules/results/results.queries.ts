@@ -15,8 +15,8 @@ import { fingerprintOf } from '../../lib/answer-cache';
 import { shapeOf } from '../assignments/assignment-shape';
 import type { AssignmentMembership, Caller } from '../courses/courses.policy';
 import { courseMemberRows, loadMembership } from '../courses/membership';
-import { inResults } from './results.policy';
 import { scoreColumns } from '../reports/reports.queries';
+import { inResults } from './results.policy';
 import { round1, viewOf } from './results.presenter';
 
 /** The reads of the results, weights and personal scores. */

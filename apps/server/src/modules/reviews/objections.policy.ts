@@ -1,5 +1,10 @@
 import { AppError } from '../../lib/errors';
-import { type AssignmentMembership, assertNotOwnWork, isManager, type Membership } from '../courses/courses.policy';
+import {
+  type AssignmentMembership,
+  assertNotOwnWork,
+  isManager,
+  type Membership,
+} from '../courses/courses.policy';
 import { assertAuthor, assertCanManageReviews } from './reviews.policy';
 
 /** An objection's `status` column: awaiting a ruling, then accepted or rejected. */

@@ -1,6 +1,11 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
 import { AppError } from '../../lib/errors';
-import { type AssignmentMembership, assertNotOwnWork, isManager, type Membership } from '../courses/courses.policy';
+import {
+  type AssignmentMembership,
+  assertNotOwnWork,
+  isManager,
+  type Membership,
+} from '../courses/courses.policy';
 
 type Pair = { reviewerId: number; targetId: number };
 
