@@ -141,7 +141,10 @@ test('on a phone the comment section is the instructor’s: an assistant reads i
   await prof('PATCH', `${base}/reports/${reportId}/`, { comment: { content: '교수자의 의견입니다.' } });
   const assistant = await api(request, helper!);
   await assistant('POST', '/enrolls/', { code: 'R-3', course_code: course.code });
-  const rows = (await prof('GET', `/courses/${course.id}/learners/`)) as { id: number; user: { email: string } }[];
+  const rows = (await prof('GET', `/courses/${course.id}/learners/`)) as {
+    id: number;
+    user: { email: string };
+  }[];
   const row = rows.find((r) => r.user.email === helper);
   await prof('PATCH', `/enrolls/${row!.id}/enroll-change/`, { is_assistant: true });
   const reportPath = `/courses/${course.id}/assistant/assignments/${a.id}/reports/${reportId}`;

@@ -18,7 +18,6 @@ const AssignmentNewPage = lazyPage(
   () => import('../features/assignment-editor/routes/AssignmentNewPage'),
   'AssignmentNewPage',
 );
-const AssignmentGate = lazyPage(() => import('./AssignmentGate'), 'AssignmentGate');
 const PerformancesLayout = lazyPage(() => import('./performances/PerformancesLayout'), 'PerformancesLayout');
 const MatchingPage = lazyPage(() => import('../features/reports/routes/MatchingPage'), 'MatchingPage');
 const ScorePage = lazyPage(() => import('../features/reports/routes/ScorePage'), 'ScorePage');
@@ -34,6 +33,7 @@ const WorkPage = lazyPage(() => import('./performances/WorkPage'), 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
 const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');
+const AssignmentGate = lazyPage(() => import('./CourseGate'), 'AssignmentGate');
 const CoursePage = lazyPage(() => import('./course/CoursePage'), 'CoursePage');
 const DashboardPage = lazyPage(() => import('./dashboard/DashboardPage'), 'DashboardPage');
 const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage');
