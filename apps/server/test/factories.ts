@@ -52,6 +52,7 @@ export function multipart(
 export type Actor =
   | 'instructor'
   | 'assistant'
+  | 'assistantTakingPart'
   | 'learner'
   | 'withdrawn'
   | 'outsider'
@@ -61,6 +62,7 @@ export type Actor =
 export const ACTORS: Actor[] = [
   'instructor',
   'assistant',
+  'assistantTakingPart',
   'learner',
   'withdrawn',
   'outsider',
@@ -72,9 +74,11 @@ export const ACTORS: Actor[] = [
 /**
  * A course with every kind of actor: its instructor, an assistant, a learner, a withdrawn
  * learner, a learner of another course, a staff user, nobody, and a user of another
- * organisation (who calls from that organisation's host).
+ * organisation (who calls from that organisation's host). With `assistantTakingPart`, a second
+ * assistant of the course (code A2), whom the permission matrix has take part in its
+ * assignments while the first does not; without it she does not exist (her token is undefined).
  */
-export async function createCourseWorld(t: TestApp) {
+export async function createCourseWorld(t: TestApp, options: { assistantTakingPart?: boolean } = {}) {
   const org = await createOrganisation(t, { subdomain: null, name: 'World U' });
   const other = await createOrganisation(t, { subdomain: 'other', name: 'Other U' });
   const tag = randomBytes(3).toString('hex');
@@ -82,6 +86,7 @@ export async function createCourseWorld(t: TestApp) {
     createUser(t, org.id, { email: `${name}-${tag}@example.com`, name, ...extra });
   const instructor = await mk('instructor', { role: 'I' });
   const assistant = await mk('assistant');
+  const assistantTakingPart = options.assistantTakingPart ? await mk('assistant2') : undefined;
   const learner = await mk('learner');
   const withdrawn = await mk('withdrawn');
   const outsider = await mk('outsider');
@@ -102,11 +107,16 @@ export async function createCourseWorld(t: TestApp) {
         code: randomBytes(3).toString('hex').toUpperCase(),
       })
       .returning();
-    await t.database.db.insert(enrollments).values([
-      { courseId: course!.id, userId: assistant.id, code: 'A1', isAssistant: true },
-      { courseId: course!.id, userId: learner.id, code: 'L1' },
-      { courseId: course!.id, userId: withdrawn.id, code: 'W1', isActive: false },
-    ]);
+    await t.database.db
+      .insert(enrollments)
+      .values([
+        { courseId: course!.id, userId: assistant.id, code: 'A1', isAssistant: true },
+        { courseId: course!.id, userId: learner.id, code: 'L1' },
+        { courseId: course!.id, userId: withdrawn.id, code: 'W1', isActive: false },
+        ...(assistantTakingPart
+          ? [{ courseId: course!.id, userId: assistantTakingPart.id, code: 'A2', isAssistant: true }]
+          : []),
+      ]);
     return course!;
   };
   const course = await newCourse();
@@ -135,6 +145,7 @@ export async function createCourseWorld(t: TestApp) {
   const tokens: Record<Actor, string | undefined> = {
     instructor: await signInAs(t, instructor.email),
     assistant: await signInAs(t, assistant.email),
+    assistantTakingPart: assistantTakingPart ? await signInAs(t, assistantTakingPart.email) : undefined,
     learner: await signInAs(t, learner.email),
     withdrawn: await signInAs(t, withdrawn.email),
     outsider: await signInAs(t, outsider.email),
@@ -146,7 +157,7 @@ export async function createCourseWorld(t: TestApp) {
   return {
     org,
     other,
-    users: { instructor, assistant, learner, withdrawn, outsider, staff, otherOrgUser },
+    users: { instructor, assistant, assistantTakingPart, learner, withdrawn, outsider, staff, otherOrgUser },
     course,
     otherCourse: otherCourse!,
     otherOrgCourse: otherOrgCourse!,

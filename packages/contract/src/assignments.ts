@@ -183,6 +183,12 @@ export const assignmentSchema = z.object({
   participation: z.number().int().optional(),
   /** For a learner: attendance is recorded (they have read the task information). */
   attended: z.boolean().optional(),
+  /**
+   * Whether the caller runs this assignment: the instructor, or an assistant who does not take
+   * part in it (an assistant taking part has a learner's rights there). Screens offer the
+   * management, matching and score pages only when true.
+   */
+  manages: z.boolean(),
   /** For a participating learner: the performance of the running stage, and the report once it exists. */
   performance_id: z.number().int().nullable().optional(),
   report_id: z.number().int().nullable().optional(),

@@ -8,7 +8,8 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { courseQuery } from '../features/courses/api/course';
 import { courseRoleQuery } from '../features/courses/api/course-role';
 import { ApiError } from '../lib/api-error';
-import { type CourseContext, holdsRole } from '../lib/course-context';
+import { assignmentQuery } from '../lib/assignment-queries';
+import { type CourseContext, holdsRole, useCourseContext } from '../lib/course-context';
 import { coursePath } from '../lib/course-mode';
 import { useShell } from './shell/shell-context';
 
@@ -64,4 +65,34 @@ export function CourseGate() {
   }
   const context: CourseContext = { courseId, role, course: course.data, info };
   return <Outlet key={`${courseId}-${role}`} context={context} />;
+}
+
+/**
+ * The learner's side of an assignment in the assistant's view: an assistant who takes part in an
+ * assignment has a learner's rights in it (the server's `manages` says so), so its management,
+ * editor, matching, score, report and work pages in assistant mode send her to her own tabs of
+ * it as a learner. Other roles, and assignments she runs, pass through.
+ */
+export function AssignmentGate() {
+  const context = useCourseContext();
+  const { courseId, role } = context;
+  const assignmentId = Number(useParams().assignmentId);
+  const { pathname } = useLocation();
+  const check = role === 'assistant' && Number.isInteger(assignmentId) && assignmentId > 0;
+  const assignment = useQuery({ ...assignmentQuery(courseId, assignmentId), enabled: check });
+  if (check && assignment.isPending) {
+    return (
+      <Center mih={200} aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  }
+  if (check && assignment.data?.manages === false) {
+    // …/assignments/{id}/performances/{tab}: the same tab; anything else (or someone's work): the task information.
+    const [, , section, tab] = pathname.split('/').slice(4);
+    const sub =
+      section === 'performances' && tab && !/^\d+$/.test(tab) ? `performances/${tab}` : 'performances/info';
+    return <Navigate replace to={coursePath(courseId, 'learner', `assignments/${assignmentId}/${sub}`)} />;
+  }
+  return <Outlet context={context} />;
 }

@@ -33,6 +33,7 @@ const WorkPage = lazyPage(() => import('./performances/WorkPage'), 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
 const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');
+const AssignmentGate = lazyPage(() => import('./CourseGate'), 'AssignmentGate');
 const CoursePage = lazyPage(() => import('./course/CoursePage'), 'CoursePage');
 const DashboardPage = lazyPage(() => import('./dashboard/DashboardPage'), 'DashboardPage');
 const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage');
@@ -100,17 +101,19 @@ function courseRoutes() {
         <Route path="results/enrolls/:enrollId/personal-score" element={<PersonalScorePage />} />
         <Route path="my-score" element={<MyScorePage />} />
         <Route path="assignments/new" element={<AssignmentNewPage />} />
-        <Route path="assignments/:assignmentId" element={<AssignmentManagementPage />} />
-        <Route path="assignments/:assignmentId/edit" element={<AssignmentEditPage />} />
-        <Route path="assignments/:assignmentId/matchings" element={<MatchingPage />} />
-        <Route path="assignments/:assignmentId/score" element={<ScorePage />} />
-        <Route path="assignments/:assignmentId/reports/:reportId" element={<ReportPage />} />
-        <Route path="assignments/:assignmentId/performances" element={<PerformancesLayout />}>
-          <Route index element={<Navigate replace to="info" />} />
-          <Route path="info" element={<TaskInfoPage />} />
-          <Route path=":stageKey" element={<WorkPage />} />
-          <Route path=":stageKey/peer-review/:matchingId" element={<PeerReviewRoute />} />
-          <Route path="*" element={<Navigate replace to="info" />} />
+        <Route path="assignments/:assignmentId" element={<AssignmentGate />}>
+          <Route index element={<AssignmentManagementPage />} />
+          <Route path="edit" element={<AssignmentEditPage />} />
+          <Route path="matchings" element={<MatchingPage />} />
+          <Route path="score" element={<ScorePage />} />
+          <Route path="reports/:reportId" element={<ReportPage />} />
+          <Route path="performances" element={<PerformancesLayout />}>
+            <Route index element={<Navigate replace to="info" />} />
+            <Route path="info" element={<TaskInfoPage />} />
+            <Route path=":stageKey" element={<WorkPage />} />
+            <Route path=":stageKey/peer-review/:matchingId" element={<PeerReviewRoute />} />
+            <Route path="*" element={<Navigate replace to="info" />} />
+          </Route>
         </Route>
       </Route>
     </Route>

@@ -41,10 +41,20 @@ describe('participation', () => {
         })
       ).statusCode,
     ).toBe(403);
+    // The world's assistant takes part in the assignment: a learner there, she approves no one.
+    expect(
+      (
+        await call(t, {
+          method: 'PATCH',
+          url: `${base}/participations/${enrol!.id}/approve/`,
+          token: w.tokens.assistant,
+        })
+      ).statusCode,
+    ).toBe(403);
     const approve = await call(t, {
       method: 'PATCH',
       url: `${base}/participations/${enrol!.id}/approve/`,
-      token: w.tokens.assistant,
+      token: w.tokens.instructor,
     });
     expect(approve.json()).toEqual({ status: 1 });
     const before = await call(t, { method: 'GET', url: `${base}/`, token: w.tokens.outsider });

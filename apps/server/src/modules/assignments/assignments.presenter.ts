@@ -45,6 +45,7 @@ export function presentAssignment(
       ...(participation !== undefined ? { performance_id: extras.performanceOf(s.id) } : {}),
     })),
     files: extras.filesOf(a.id),
+    manages: isManager(m),
     ...(isManager(m)
       ? {
           editable: {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { assignmentFiles, files, participations, performances, reports, stages } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { Caller, Membership } from '../courses/courses.policy';
-import { loadManager, loadMembership } from '../courses/membership';
+import { loadAssignmentManager, loadAssignmentMembership } from '../courses/membership';
 import { fileLink } from '../files/files.service';
 import { loadAssignment } from './assignment-loader';
 import { assertCanSeeAssignment } from './assignments.policy';
@@ -31,16 +31,19 @@ export async function loadVisibleAssignment(
   return shape;
 }
 
-/** Any member's view of an assignment of the course (404/403 as `loadMembership`, then unpublished ones 404 to learners). */
-export async function loadForMember(db: Db, caller: Caller, { courseId, assignmentId }: AssignmentIds) {
-  const m = await loadMembership(db, caller, courseId);
-  return { m, shape: await loadVisibleAssignment(db, m, assignmentId) };
+/**
+ * Any member's view of an assignment of the course, with their standing in it (404/403 as
+ * `loadMembership`, then unpublished ones 404 to learners and to assistants who take part).
+ */
+export async function loadForMember(db: Db, caller: Caller, ids: AssignmentIds) {
+  const m = await loadAssignmentMembership(db, caller, ids);
+  return { m, shape: await loadVisibleAssignment(db, m, ids.assignmentId) };
 }
 
-/** An assignment of a course the caller runs (instructor or assistant; learners 403). */
-export async function loadForManager(db: Db, caller: Caller, { courseId, assignmentId }: AssignmentIds) {
-  const m = await loadManager(db, caller, courseId);
-  return { m, shape: await loadVisibleAssignment(db, m, assignmentId) };
+/** An assignment the caller runs (the instructor, or an assistant who does not take part in it; others 403). */
+export async function loadForManager(db: Db, caller: Caller, ids: AssignmentIds) {
+  const m = await loadAssignmentManager(db, caller, ids);
+  return { m, shape: await loadVisibleAssignment(db, m, ids.assignmentId) };
 }
 
 /** The stages of several assignments, in order (the list's one read of them). */

@@ -51,7 +51,7 @@ describe('exports', () => {
     const res = await call(t, {
       method: 'GET',
       url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/stages-of-learners/`,
-      token: w.tokens.assistant,
+      token: w.tokens.instructor,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assignments } from '../../db/schema';
-import type { Caller } from '../courses/courses.policy';
+import { type Caller, inAssignment } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { shapeOf } from './assignment-shape';
 import { seesUnpublished } from './assignments.policy';
@@ -41,15 +41,15 @@ export async function listAssignments(
   const ids = list.map((a) => a.id);
   const allStages = await stagesOfAssignments(db, ids);
   const extras = await loadExtras(input, m, ids);
-  return list.map((a) =>
-    presentAssignment(
-      m,
-      shapeOf(
-        a,
-        allStages.filter((s) => s.assignmentId === a.id),
-      ),
-      now,
-      extras,
-    ),
-  );
+  // Each assignment as the member stands in it: an assistant who takes part in one is a learner
+  // there (an unpublished one she takes part in is then not hers to see).
+  return list.flatMap((a) => {
+    const inIt = inAssignment(m, extras.participationOf(a.id));
+    if (!a.isPublic && !seesUnpublished(inIt)) return [];
+    const shape = shapeOf(
+      a,
+      allStages.filter((s) => s.assignmentId === a.id),
+    );
+    return [presentAssignment(inIt, shape, now, extras)];
+  });
 }

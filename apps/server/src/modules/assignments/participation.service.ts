@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
-import { loadManager } from '../courses/membership';
+import { loadAssignmentManager } from '../courses/membership';
 import { createPerformances } from '../performances/create-performances';
 import { matchLateJoiners } from '../reviews/late-joiners';
 import { loadAssignment } from './assignment-loader';
@@ -50,7 +50,7 @@ export async function requestParticipation(input: ParticipationInput) {
  */
 export async function approveParticipation(input: ParticipationInput & { enrollmentId: number }) {
   const { db, enrollmentId } = input;
-  const m = await loadManager(db, input.caller, input.courseId);
+  const m = await loadAssignmentManager(db, input.caller, input);
   // A missing assignment is 404 as well, found by the locked read below.
   const [enrollment] = await db
     .select({ id: enrollments.id })

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { assignmentFiles, assignments, files, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller, Membership } from '../courses/courses.policy';
-import { loadManager } from '../courses/membership';
+import { loadAssignmentManager } from '../courses/membership';
 import { discardFiles, type FormInput, type StoredFile } from '../files/files.service';
 import { loadAssignment } from './assignment-loader';
 import { assertValidSettings } from './assignment-rules';
@@ -15,12 +15,12 @@ import { assignmentAnswer } from './get-assignment';
 
 export type AssignmentEdit = { settings: AssignmentSettings; deleteFiles: number[] };
 
-/** Edits an assignment (instructor and assistants, checked before the form is read) and returns it. */
+/** Edits an assignment (its managers: `loadAssignmentManager`, checked before the form is read) and returns it. */
 export async function updateAssignment(
   input: AssignmentDeps & AssignmentIds & { caller: Caller; form: FormInput<AssignmentEdit>; now: Date },
 ) {
   const { db, caller, courseId, assignmentId, form, now } = input;
-  const m = await loadManager(db, caller, courseId);
+  const m = await loadAssignmentManager(db, caller, { courseId, assignmentId });
   await form(({ settings, deleteFiles }, uploaded) =>
     saveAssignment(input, m, assignmentId, settings, { uploaded, deleteFiles }, now),
   );

@@ -1,3 +1,4 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import type { courses, enrollments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
@@ -45,7 +46,40 @@ export function membershipOf(
   };
 }
 
-/** Instructor or assistant: those who run the course. */
+/**
+ * A member's standing in one assignment. Whoever takes part in it as a learner (a participation
+ * with a status other than none: participating or awaiting approval) has a learner's rights there:
+ * an assistant who takes part is not an assistant in that assignment (she keeps her powers in the
+ * course's other assignments). The instructor who takes part through her seat stays the
+ * instructor, but not over her own work (`assertNotOwnWork`).
+ */
+export type AssignmentMembership = Membership & {
+  /** The member takes part in the assignment as a learner. */
+  takesPart: boolean;
+};
+
+/** The membership as it holds in one assignment, from the member's participation status in it. */
+export function inAssignment(
+  m: Membership,
+  participationStatus: number | null | undefined,
+): AssignmentMembership {
+  const takesPart =
+    m.enrollment !== undefined &&
+    participationStatus != null &&
+    participationStatus !== PARTICIPATION_STATUS.none;
+  return { ...m, isAssistant: m.isAssistant && !takesPart, takesPart };
+}
+
+/**
+ * Nobody acts as a manager on their own work: the instructor taking part as a learner does not
+ * adjust the reviews of her own essay, rule on her own objection or set her own revision score.
+ */
+export function assertNotOwnWork(m: Membership, ownerEnrollmentId: number) {
+  if (m.enrollment !== undefined && m.enrollment.id === ownerEnrollmentId)
+    throw new AppError('permission_denied');
+}
+
+/** Instructor or assistant: those who run the course (or, given an `AssignmentMembership`, that assignment). */
 export function isManager(m: Pick<Membership, 'isInstructor' | 'isAssistant'>): boolean {
   return m.isInstructor || m.isAssistant;
 }

@@ -1,10 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courses, enrollments } from '../../db/schema';
+import { courses, enrollments, participations } from '../../db/schema';
 import type { RowSet } from '../../lib/answer-cache';
 import { AppError } from '../../lib/errors';
 import { perDatabase } from '../../lib/per-database';
-import { assertManager, type Caller, type Membership, membershipOf } from './courses.policy';
+import {
+  type AssignmentMembership,
+  assertManager,
+  type Caller,
+  inAssignment,
+  type Membership,
+  membershipOf,
+} from './courses.policy';
 
 /**
  * Loading who the caller is in a course (the I/O half of the course policy: the decisions on a
@@ -35,6 +42,60 @@ export async function loadMembership(db: Db, { org, user }: Caller, courseId: nu
   const [row] = await membershipLookup(db).execute({ course: courseId, user: user.id, org: org.id });
   if (!row) throw new AppError('not_found');
   return membershipOf(row.course, row.enrollment, user.id);
+}
+
+/** The membership with the caller's participation in one assignment, in one statement. */
+function prepareAssignmentMembershipLookup(db: Db) {
+  return db
+    .select({ course: courses, enrollment: enrollments, participation: participations.status })
+    .from(courses)
+    .leftJoin(
+      enrollments,
+      and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('user'))),
+    )
+    .leftJoin(
+      participations,
+      and(
+        eq(participations.enrollmentId, enrollments.id),
+        eq(participations.assignmentId, sql.placeholder('assignment')),
+      ),
+    )
+    .where(and(eq(courses.id, sql.placeholder('course')), eq(courses.organisationId, sql.placeholder('org'))))
+    .limit(1)
+    .prepare('assignment_membership');
+}
+
+const assignmentMembershipLookup = perDatabase(prepareAssignmentMembershipLookup);
+
+/**
+ * The caller's membership as it holds in one assignment of the course (`inAssignment`): an
+ * assistant who takes part in it is a learner there. 404/403 as `loadMembership`. Whether the
+ * assignment exists in the course is for the use case's own read of it.
+ */
+export async function loadAssignmentMembership(
+  db: Db,
+  { org, user }: Caller,
+  ids: { courseId: number; assignmentId: number },
+): Promise<AssignmentMembership> {
+  const [row] = await assignmentMembershipLookup(db).execute({
+    course: ids.courseId,
+    user: user.id,
+    org: org.id,
+    assignment: ids.assignmentId,
+  });
+  if (!row) throw new AppError('not_found');
+  return inAssignment(membershipOf(row.course, row.enrollment, user.id), row.participation);
+}
+
+/** Someone who runs this assignment (`loadAssignmentMembership`, then 403 for learners and assistants who take part). */
+export async function loadAssignmentManager(
+  db: Db,
+  caller: Caller,
+  ids: { courseId: number; assignmentId: number },
+): Promise<AssignmentMembership> {
+  const m = await loadAssignmentMembership(db, caller, ids);
+  assertManager(m);
+  return m;
 }
 
 /** The membership of someone who runs the course (404/403 as `loadMembership`, then 403 for learners). */

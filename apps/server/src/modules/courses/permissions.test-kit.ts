@@ -20,7 +20,7 @@ export let w: Awaited<ReturnType<typeof createCourseWorld>>;
 export function usePermissionWorld() {
   beforeAll(async () => {
     t = await buildTestApp();
-    w = await createCourseWorld(t);
+    w = await createCourseWorld(t, { assistantTakingPart: true });
   });
   afterAll(async () => t.close());
 }
@@ -37,11 +37,14 @@ export type Row = {
   prepare: (actor: Actor) => Promise<Request>;
 };
 
-// instructor, assistant, learner, withdrawn, outsider (other course), staff, anonymous, other organisation
+// instructor, assistant (who does not take part in the row's assignment), assistant who takes part
+// in it, learner, withdrawn, outsider (other course), staff, anonymous, other organisation
 export const statuses = (...s: number[]) =>
   Object.fromEntries(ACTORS.map((a, i) => [a, s[i]])) as Record<Actor, number>;
-export const READ_MEMBERS = statuses(200, 200, 200, 403, 404, 404, 401, 404);
-export const MANAGERS = statuses(200, 200, 403, 403, 404, 404, 401, 404);
+export const READ_MEMBERS = statuses(200, 200, 200, 200, 403, 404, 404, 401, 404);
+export const MANAGERS = statuses(200, 200, 200, 403, 403, 404, 404, 401, 404);
+/** Those who run one assignment: an assistant who takes part in it has a learner's rights there (403). */
+export const ASSIGNMENT_MANAGERS = statuses(200, 200, 403, 403, 403, 404, 404, 401, 404);
 
 export async function postBy(authorId: number, extra: Partial<typeof posts.$inferInsert> = {}) {
   const [row] = await t.database.db
@@ -55,7 +58,32 @@ export let assignmentSeq = 0;
 export function nextAssignmentSeq() {
   assignmentSeq += 1;
 }
-/** A fresh assignment (waiting to start) created through the API by the instructor. */
+/**
+ * The second assistant takes part in an assignment from its start (she asks before it starts);
+ * the first does not.
+ */
+async function joinedByAssistantTakingPart(a: { id: number }) {
+  const res = await call(t, {
+    method: 'POST',
+    url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/late-participation/`,
+    token: w.tokens.assistantTakingPart,
+  });
+  if (res.statusCode !== 200) throw new Error(`assistant2 could not join: ${res.body}`);
+  return a;
+}
+
+/** Every active learner joins an assignment when it starts: the first assistant then leaves it. */
+export async function withoutFirstAssistant(assignmentId: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.assistant.id)));
+  await t.database.db
+    .delete(participations)
+    .where(and(eq(participations.assignmentId, assignmentId), eq(participations.enrollmentId, row!.id)));
+}
+
+/** A fresh assignment (waiting to start) created through the API by the instructor; assistant 2 takes part. */
 export async function newAssignment() {
   assignmentSeq += 1;
   const res = await call(t, {
@@ -68,7 +96,7 @@ export async function newAssignment() {
       progresses: JSON.stringify(ESSAY_AND_PEER_REVIEW),
     }),
   });
-  return res.json() as { id: number };
+  return joinedByAssistantTakingPart(res.json() as { id: number });
 }
 /** A fresh assignment with one attachment (the zip route needs something to zip). */
 export async function assignmentWithAttachment() {
@@ -86,13 +114,14 @@ export async function assignmentWithAttachment() {
       [{ name: 'guide.pdf', content: '%PDF-1.4\n', type: 'application/pdf' }],
     ),
   });
-  return res.json() as { id: number };
+  return joinedByAssistantTakingPart(res.json() as { id: number });
 }
 /** A started assignment that the learner asked to join late: their participation awaits approval. */
 export async function awaitingApproval() {
   const a = await newAssignment();
   const base = `/api/v1/courses/${w.course.id}/assignments/${a.id}`;
   await call(t, { method: 'PATCH', url: `${base}/move-to-next-stage/`, token: w.tokens.instructor });
+  await withoutFirstAssistant(a.id);
   const learner = await learnerEnrollment(w.course.id);
   await t.database.db
     .delete(participations)

@@ -69,7 +69,7 @@ describe('discoverable work', () => {
 });
 
 describe('who may read and write', () => {
-  it('the owner, the instructor and assistants read; everyone else gets 404 (or 401, 403 withdrawn)', async () => {
+  it('the owner and the instructor read (an assistant taking part does not); everyone else gets 404 (or 401, 403 withdrawn)', async () => {
     const a = await newAssignment();
     await move(a.id);
     const pid = await workOf(a.id, w.tokens.learner, 'essaywriting');
@@ -85,7 +85,8 @@ describe('who may read and write', () => {
     expect(mine.json().owner_name).toBeUndefined();
     const seen = await get(a.id, pid, w.tokens.instructor);
     expect(seen.json()).toMatchObject({ is_mine: false, editable: false, owner_name: 'learner' });
-    expect((await get(a.id, pid, w.tokens.assistant)).statusCode).toBe(200);
+    // The world's assistant takes part in the assignment: a learner there, the work is not hers.
+    expect((await get(a.id, pid, w.tokens.assistant)).statusCode).toBe(404);
     expect((await get(a.id, pid, peer.token)).statusCode).toBe(404);
     expect((await get(a.id, pid, w.tokens.outsider)).statusCode).toBe(404);
     expect((await get(a.id, pid, w.tokens.staff)).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
@@ -13,7 +14,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { perDatabase } from '../../lib/per-database';
 import { type AnyStage, type StageRow, shapeOf } from '../assignments/assignment-shape';
-import { type Caller, membershipOf } from '../courses/courses.policy';
+import { type Caller, inAssignment, membershipOf } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { attachedFilesOfPerformance } from '../files/files.service';
 import { assertCanReadPerformance } from './performances.policy';
@@ -42,8 +43,11 @@ const questionOfLearner = sql<number | null>`(select q.id from performances q
 /**
  * The caller's membership and a performance of an assignment of the course, with the assignment,
  * all its stages, its files and the learner's question performance: one prepared statement
- * (built once per database handle), the first of every read and save of a performance.
+ * (built once per database handle), the first of every read and save of a performance. It also
+ * reads the caller's own participation in the assignment (an assistant who takes part is a
+ * learner there).
  */
+const callerParticipation = alias(participations, 'caller_participation');
 function prepareContextLookup(db: Db) {
   return db
     .select({
@@ -54,6 +58,7 @@ function prepareContextLookup(db: Db) {
       stageId: stages.id,
       a: { id: assignments.id, stepIndex: assignments.stepIndex, isPublic: assignments.isPublic },
       participation: participations.status,
+      callerParticipation: callerParticipation.status,
       stageRows: stagesOfAssignment,
       files: attachedFilesOfPerformance,
       questionId: questionOfLearner,
@@ -71,6 +76,13 @@ function prepareContextLookup(db: Db) {
       and(
         eq(participations.assignmentId, assignments.id),
         eq(participations.enrollmentId, performances.enrollmentId),
+      ),
+    )
+    .leftJoin(
+      callerParticipation,
+      and(
+        eq(callerParticipation.assignmentId, assignments.id),
+        eq(callerParticipation.enrollmentId, enrollments.id),
       ),
     )
     .where(
@@ -106,7 +118,7 @@ export async function loadContext(db: Db, caller: Caller, ids: PerformanceIds) {
     await loadMembership(db, caller, ids.courseId);
     throw new AppError('not_found');
   }
-  const m = membershipOf(row.course, row.enrollment, caller.user.id);
+  const m = inAssignment(membershipOf(row.course, row.enrollment, caller.user.id), row.callerParticipation);
   assertCanReadPerformance(m, row.p.enrollmentId);
   const shape = shapeOf(
     row.a,

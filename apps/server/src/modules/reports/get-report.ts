@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { givenReviewsOf, receivedReviewsOf } from '../reviews/learner-reviews';
 import { type StoredScores, scoreClass } from './compute-reports';
 import { assertCanReadReport, seesPeerLinks } from './reports.policy';
@@ -94,7 +94,7 @@ export async function getReport(input: {
   lang?: Language;
 }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const shape = await visibleAssignment(db, m, ids.assignmentId);
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
   const mine = assertCanReadReport(m, report, shape.code === 'CO');

@@ -204,9 +204,9 @@ describe('reports', () => {
     expect(restored.total).toBeCloseTo(before.total, 1);
     const [row] = await t.database.db.select().from(reports).where(eq(reports.id, reportId));
     expect(row!.revisementScore).toBeNull();
-    const commented = (
-      await patch({ comment: { content: '논지가 분명해졌습니다.' } }, w.tokens.assistant)
-    ).json();
+    // The world's assistant took part in the assignment: she writes no comment on it.
+    expect((await patch({ comment: { content: '…' } }, w.tokens.assistant)).statusCode).toBe(403);
+    const commented = (await patch({ comment: { content: '논지가 분명해졌습니다.' } })).json();
     expect(commented.comment).toEqual({ content: '논지가 분명해졌습니다.' });
     expect((await get(url, w.tokens.learner)).json().comment).toEqual({ content: '논지가 분명해졌습니다.' });
   });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { answerCacheOf, type CachedAnswer, uncachedAnswer } from '../../lib/answer-cache';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { assignmentPairs } from '../reviews/reviews.queries';
 import { assertCanSeeScorePage } from './reports.policy';
 import { scoreTableView } from './reports.presenter';
@@ -44,7 +44,7 @@ export async function scoreTable(input: {
   ids: { courseId: number; assignmentId: number };
 }): Promise<CachedAnswer> {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   assertCanSeeScorePage(m);
   const shape = await visibleAssignment(db, m, ids.assignmentId);
   if (shape.code !== 'CO') return uncachedAnswer(await buildScoreTable(db, shape));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { readReport } from './get-report';
 import { recomputeIfComplete } from './recompute';
 import { assertCanEditReport, assertCanReadReport, seesPeerLinks } from './reports.policy';
@@ -14,11 +14,12 @@ import { type ReportIds, reportWithName, visibleAssignment } from './reports.que
 type ReportUpdate = { comment?: { content: string }; revisement_score?: number | null; initialise?: true };
 
 /**
- * PATCH …/reports/{id}/: the instructor or an assistant writes the comment or the revision score
- * (0..max, one decimal). `initialise` goes back to the original revision score: the suggested one
- * once something suggests a score, and until then none at all (as before any was given), so a
- * mistyped first score can always be undone (docs/decisions.md). A change to the score
- * recomputes the class when the assignment is complete (totals and ranks follow).
+ * PATCH …/reports/{id}/: the assignment's managers write the comment or the revision score
+ * (0..max, one decimal), never on their own report. `initialise` goes back to the original
+ * revision score: the suggested one once something suggests a score, and until then none at all
+ * (as before any was given), so a mistyped first score can always be undone (docs/decisions.md).
+ * A change to the score recomputes the class when the assignment is complete (totals and ranks
+ * follow).
  */
 export async function updateReport(input: {
   db: Db;
@@ -29,7 +30,7 @@ export async function updateReport(input: {
   lang?: Language;
 }) {
   const { db, caller, ids, body } = input;
-  const m = await loadMembership(db, caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, caller, ids);
   assertCanEditReport(m);
   const shape = await visibleAssignment(db, m, ids.assignmentId);
   await db.transaction(async (tx) => {
@@ -39,6 +40,7 @@ export async function updateReport(input: {
       .where(and(eq(reports.id, ids.reportId), eq(reports.assignmentId, shape.row.id)))
       .for('update');
     if (!report) throw new AppError('not_found');
+    assertCanEditReport(m, report);
     const patch: Partial<typeof reports.$inferInsert> = {};
     if (body.comment !== undefined) {
       patch.comment = body.comment.content.trim() || null;

@@ -5,7 +5,13 @@ import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { assertCanReadPersonalScore, scoresByLearnerOf } from './results.policy';
 import { classLineView, personalScoreView } from './results.presenter';
-import { classAveragesOf, completedAssignments, learnerOf, ownReportsOf } from './results.queries';
+import {
+  classAveragesOf,
+  completedAssignments,
+  learnerOf,
+  loadResultsMembership,
+  ownReportsOf,
+} from './results.queries';
 
 async function personalScoreOf(db: Db, courseId: number, enrollmentId: number): Promise<PersonalScore> {
   const person = await learnerOf(db, courseId, enrollmentId);
@@ -23,7 +29,7 @@ export async function personalScore(input: {
   enrollmentId: number;
 }) {
   const { db, courseId, enrollmentId } = input;
-  const m = await loadMembership(db, input.caller, courseId);
+  const m = await loadResultsMembership(db, input.caller, courseId);
   assertCanReadPersonalScore(m, enrollmentId);
   return personalScoreOf(db, courseId, enrollmentId);
 }

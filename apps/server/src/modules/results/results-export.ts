@@ -3,9 +3,9 @@ import { type CourseResults, type Language, type ResultRow, sheetName } from '@p
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
 import { buildCourseResults } from './course-results';
 import { assertCanReadResults } from './results.policy';
+import { loadResultsMembership } from './results.queries';
 
 const LABELS: Record<Language, Record<string, string>> = {
   ko: {
@@ -95,7 +95,7 @@ export async function exportCourseResults(input: {
   lang: Language;
 }) {
   const { db, courseId, lang } = input;
-  const m = await loadMembership(db, input.caller, courseId);
+  const m = await loadResultsMembership(db, input.caller, courseId);
   assertCanReadResults(m);
   const results = await buildCourseResults(db, courseId);
   return { name: m.course.name, stream: await writeWorkbook(results, lang) };

@@ -1,10 +1,35 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
 import { AppError } from '../../lib/errors';
-import { assertInstructor, assertManager, isManager, type Membership } from '../courses/courses.policy';
+import {
+  type AssignmentMembership,
+  assertInstructor,
+  assertManager,
+  inAssignment,
+  isManager,
+  type Membership,
+} from '../courses/courses.policy';
 
 /** Who reads the course's results and scores: pure decisions on a loaded membership. */
 
-/** The course results, their workbook and the weights are read by the instructor and assistants. */
-export function assertCanReadResults(m: Membership) {
+/**
+ * The membership as it holds over the course results, which show every learner's scores in the
+ * completed assignments: an assistant who takes part in one of them is a learner there
+ * (`inAssignment`), so she reads the results as a learner does (her own personal score only).
+ */
+export function inResults(m: Membership, takesPartInCompleted: boolean): AssignmentMembership {
+  return inAssignment(
+    m,
+    takesPartInCompleted ? PARTICIPATION_STATUS.participating : PARTICIPATION_STATUS.none,
+  );
+}
+
+/** The course results and their workbook: the instructor, and assistants who take part in none of its completed assignments. */
+export function assertCanReadResults(m: AssignmentMembership) {
+  assertManager(m);
+}
+
+/** The weights (no one's scores) are read by the instructor and assistants. */
+export function assertCanReadWeights(m: Membership) {
   assertManager(m);
 }
 
@@ -13,8 +38,11 @@ export function assertCanSetWeights(m: Membership) {
   assertInstructor(m);
 }
 
-/** A learner's personal score: the instructor and assistants for anyone, a learner for themself (others 404). */
-export function assertCanReadPersonalScore(m: Membership, enrollmentId: number) {
+/**
+ * A learner's personal score: the results' readers (`assertCanReadResults`) for anyone, a
+ * learner for themself (others 404).
+ */
+export function assertCanReadPersonalScore(m: AssignmentMembership, enrollmentId: number) {
   const own = m.enrollment?.id === enrollmentId;
   if (!isManager(m) && !own) throw new AppError('not_found');
 }

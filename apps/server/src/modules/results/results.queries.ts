@@ -1,10 +1,11 @@
-import { MODEL_CODES, type ScoreSetView, type Weight } from '@pw/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { MODEL_CODES, PARTICIPATION_STATUS, type ScoreSetView, type Weight } from '@pw/contract';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   assignments,
   assignmentWeights,
   enrollments,
+  participations,
   performances,
   reports,
   stages,
@@ -12,8 +13,10 @@ import {
 } from '../../db/schema';
 import { fingerprintOf } from '../../lib/answer-cache';
 import { shapeOf } from '../assignments/assignment-shape';
-import { courseMemberRows } from '../courses/membership';
+import type { AssignmentMembership, Caller } from '../courses/courses.policy';
+import { courseMemberRows, loadMembership } from '../courses/membership';
 import { scoreColumns } from '../reports/reports.queries';
+import { inResults } from './results.policy';
 import { round1, viewOf } from './results.presenter';
 
 /** The reads of the results, weights and personal scores. */
@@ -253,4 +256,35 @@ export async function learnerOf(db: Db, courseId: number, enrollmentId: number) 
     .innerJoin(users, eq(users.id, enrollments.userId))
     .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.courseId, courseId)));
   return person;
+}
+
+/**
+ * The caller's membership as it holds over the course results (`inResults`): an assistant who
+ * takes part in one of the completed assignments they show is a learner there. Only assistants
+ * need the two extra reads.
+ */
+export async function loadResultsMembership(
+  db: Db,
+  caller: Caller,
+  courseId: number,
+): Promise<AssignmentMembership> {
+  const m = await loadMembership(db, caller, courseId);
+  if (!m.isAssistant || !m.enrollment) return inResults(m, false);
+  const list = await completedAssignments(db, m.course.id);
+  if (list.length === 0) return inResults(m, false);
+  const [row] = await db
+    .select({ status: participations.status })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.enrollmentId, m.enrollment.id),
+        inArray(
+          participations.assignmentId,
+          list.map((a) => a.id),
+        ),
+        ne(participations.status, PARTICIPATION_STATUS.none),
+      ),
+    )
+    .limit(1);
+  return inResults(m, row !== undefined);
 }

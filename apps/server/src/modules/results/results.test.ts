@@ -54,9 +54,11 @@ describe('course results', () => {
     expect(body.chart[0]!.total_avg).toBeCloseTo(avg, 0);
   });
 
-  it('is for the instructor and assistants only; others get 403 or 404', async () => {
+  it('is for the instructor and assistants who take part in none of its assignments; others get 403 or 404', async () => {
     const url = `/courses/${w.course.id}/results/`;
-    expect((await get(url, w.tokens.assistant)).statusCode).toBe(200);
+    // The world's assistant took part in the completed assignments: she reads them as a learner.
+    expect((await get(url, w.tokens.assistant)).statusCode).toBe(403);
+    expect((await get(`/courses/${w.course.id}/results/export/`, w.tokens.assistant)).statusCode).toBe(403);
     expect((await get(url, w.tokens.learner)).statusCode).toBe(403);
     expect((await get(url, w.tokens.withdrawn)).statusCode).toBe(403);
     expect((await get(url, w.tokens.outsider)).statusCode).toBe(404);
@@ -153,7 +155,7 @@ describe('weights', () => {
 });
 
 describe('personal score and my score', () => {
-  it('the instructor and assistants read anyone; a learner only themself', async () => {
+  it('the instructor reads anyone (an assistant who took part does not); a learner only themself', async () => {
     const url = (eid: number) => `/courses/${w.course.id}/enrolls/${eid}/personal-score`;
     const res = await get(url(learnerEnrollment), w.tokens.instructor);
     expect(res.statusCode).toBe(200);
@@ -180,7 +182,8 @@ describe('personal score and my score', () => {
         expect(assignment.all_score[key]).toBeCloseTo(mean, 9);
       }
     });
-    expect((await get(`${url(learnerEnrollment)}/`, w.tokens.assistant)).statusCode).toBe(200);
+    // The world's assistant took part in these assignments: another learner's score is not hers.
+    expect((await get(`${url(learnerEnrollment)}/`, w.tokens.assistant)).statusCode).toBe(404);
     expect((await get(url(learnerEnrollment), w.tokens.learner)).statusCode).toBe(200);
     expect((await get(url(peerEnrollment), w.tokens.learner)).statusCode).toBe(404);
     expect((await get(url(learnerEnrollment), w.tokens.outsider)).statusCode).toBe(404);

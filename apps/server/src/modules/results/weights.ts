@@ -5,13 +5,13 @@ import { assignmentWeights, courses } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import { assertCanReadResults, assertCanSetWeights } from './results.policy';
+import { assertCanReadWeights, assertCanSetWeights } from './results.policy';
 import { completedAssignments, weightsOf } from './results.queries';
 
 /** GET …/assignments/weights: the completed assignments' weights (instructor and assistants). */
 export async function getWeights(input: { db: Db; caller: Caller; courseId: number }) {
   const { db, courseId } = input;
-  assertCanReadResults(await loadMembership(db, input.caller, courseId));
+  assertCanReadWeights(await loadMembership(db, input.caller, courseId));
   return weightsOf(db, await completedAssignments(db, courseId));
 }
 

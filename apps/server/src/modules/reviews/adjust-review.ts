@@ -4,10 +4,10 @@ import { peerMatchings, peerResponses, reviewAudit } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { Standard } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { recomputeIfComplete } from '../reports/recompute';
 import { readReviewForInstructor } from './review-for-instructor';
-import { assertCanManageReviews } from './reviews.policy';
+import { assertCanAdjustReview, assertCanManageReviews } from './reviews.policy';
 import {
   loadMatching,
   lockMatching,
@@ -76,7 +76,7 @@ export async function writeAdjustment(
 
 /**
  * PATCH …/peerreview-matching/{id}/instructor/ `{responses: [{id, edited_point}], instructor_comment}`:
- * the instructor or an assistant adjusts a completed review's points with a reason. An edited
+ * the assignment's managers adjust a completed review's points with a reason (not of their own essay). An edited
  * point equal to the original is stored as null (no adjustment); every change is audited.
  */
 export async function adjustReview(input: {
@@ -86,12 +86,13 @@ export async function adjustReview(input: {
   body: { responses: Adjustment[]; instructor_comment: string };
 }) {
   const { db, caller, ids, body } = input;
-  const m = await loadMembership(db, caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, caller, ids);
   assertCanManageReviews(m);
   return db.transaction(async (tx) => {
     const locked = await lockMatching(tx, ids.matchingId);
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     if (!matching.isCompleted) throw new AppError('not_found');
+    assertCanAdjustReview(m, matching);
     await writeAdjustment(tx, {
       locked,
       standards: shape.standards,

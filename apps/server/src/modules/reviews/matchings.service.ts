@@ -9,7 +9,7 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { automaticMatching, nonWritersReviewOf } from './automatic-matching';
 import { insertMatchings } from './insert-matchings';
 import { assertCanManageReviews } from './reviews.policy';
@@ -20,7 +20,7 @@ export type AssignmentIds = { courseId: number; assignmentId: number };
 
 /** The assignment (of this course, for its managers) as its shape. */
 async function managed(db: Db, caller: Caller, ids: AssignmentIds) {
-  const m = await loadMembership(db, caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, caller, ids);
   assertCanManageReviews(m);
   return loadAssignment(db, { assignmentId: ids.assignmentId, courseId: m.course.id });
 }

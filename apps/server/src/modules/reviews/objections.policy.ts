@@ -1,5 +1,10 @@
 import { AppError, validationError } from '../../lib/errors';
-import { isManager, type Membership } from '../courses/courses.policy';
+import {
+  type AssignmentMembership,
+  assertNotOwnWork,
+  isManager,
+  type Membership,
+} from '../courses/courses.policy';
 import { assertAuthor, assertCanManageReviews } from './reviews.policy';
 
 /** An objection's `status` column: awaiting a ruling, then accepted or rejected. */
@@ -25,8 +30,8 @@ export function assertCanObject(m: Membership, matching: Reviewed, feedbackOpen:
   if (!feedbackOpen) throw new AppError('objection_not_open');
 }
 
-/** An objection is read by its author, the instructor and assistants. */
-export function assertCanReadObjection(m: Membership, matching: Reviewed) {
+/** An objection is read by its author and the assignment's managers (not an assistant who takes part). */
+export function assertCanReadObjection(m: AssignmentMembership, matching: Reviewed) {
   if (!isManager(m)) assertAuthor(m, matching);
 }
 
@@ -42,9 +47,14 @@ export function assertCanChangeObjection(
     throw new AppError('objection_not_open');
 }
 
-/** The instructor and assistants rule on objections. */
-export function assertCanRuleOnObjection(m: Membership) {
+/**
+ * The assignment's managers rule on objections (an assistant who takes part: 403), but nobody on
+ * an objection to a review of her own essay (the instructor's seat: 403). Without the matching,
+ * only the first half (asked before anything is read).
+ */
+export function assertCanRuleOnObjection(m: AssignmentMembership, matching?: Reviewed) {
   assertCanManageReviews(m);
+  if (matching) assertNotOwnWork(m, matching.targetId);
 }
 
 /** The disputed review (with names) comes with an objection to the instructor and assistants only. */

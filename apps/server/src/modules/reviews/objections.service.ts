@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller, Membership } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import {
   assertCanChangeObjection,
   assertCanObject,
@@ -43,7 +43,7 @@ export async function createObjection(input: {
   body: { matching: number; comment: string };
 }) {
   const { db, ids, body } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const { matching, open } = await matchingIn(db, m, ids.assignmentId, body.matching);
   assertCanObject(m, matching, open);
   const [o] = await db
@@ -57,7 +57,7 @@ export async function createObjection(input: {
 /** GET …/objections/{id}/: its author, the instructor and assistants. */
 export async function getObjection(input: { db: Db; caller: Caller; ids: ObjectionIds }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const { o, shape, matching } = await objectionIn(db, m, ids);
   assertCanReadObjection(m, matching);
   return objectionView(o, seesDisputedReview(m) ? await disputedReview(db, shape, matching) : null);
@@ -106,7 +106,7 @@ export async function disputedReview(
 /** PATCH …/objections/{id}/ `{comment}`: its author, while the feedback step runs and it awaits a ruling. */
 export async function updateObjection(input: { db: Db; caller: Caller; ids: ObjectionIds; comment: string }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const ctx = await objectionIn(db, m, ids);
   assertCanChangeObjection(m, ctx.matching, ctx.o, ctx.open);
   const [o] = await db
@@ -121,7 +121,7 @@ export async function updateObjection(input: { db: Db; caller: Caller; ids: Obje
 /** DELETE …/objections/{id}/: its author withdraws it, while the feedback step runs and before a ruling. */
 export async function withdrawObjection(input: { db: Db; caller: Caller; ids: ObjectionIds }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   const ctx = await objectionIn(db, m, ids);
   assertCanChangeObjection(m, ctx.matching, ctx.o, ctx.open);
   const gone = await db

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { enrollments, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { scoringInput } from '../reports/compute-reports';
 import { type Adjustment, checkAdjustments } from './adjust-review';
-import { assertCanManageReviews } from './reviews.policy';
+import { assertCanAdjustReview, assertCanManageReviews } from './reviews.policy';
 import { loadMatching, type MatchingIds } from './reviews.queries';
 
 /**
@@ -24,10 +24,11 @@ export async function previewAdjustment(input: {
   body: { responses: Adjustment[] };
 }): Promise<AdjustmentPreviewResult> {
   const { db, ids, body } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   assertCanManageReviews(m);
   const { shape, matching } = await loadMatching(db, { ...ids, courseId: m.course.id });
   if (!matching.isCompleted) throw new AppError('not_found');
+  assertCanAdjustReview(m, matching);
   checkAdjustments(shape.standards, body.responses);
   const moved = previewMoves(await scoringInput(db, shape), {
     reviewerId: String(matching.reviewerId),

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { enrollments, reviewAudit, users } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { assertCanManageReviews } from './reviews.policy';
 import { instructorReviewView } from './reviews.presenter';
 import { loadMatching, type MatchingIds, type MatchingRow, responsesOf } from './reviews.queries';
@@ -27,7 +27,7 @@ export async function readReviewForInstructor(db: Db | Tx, shape: AssignmentShap
 /** GET …/peerreview-matching/{id}/instructor/: a review with real names and the adjustments (managers). */
 export async function getReviewForInstructor(input: { db: Db; caller: Caller; ids: MatchingIds }) {
   const { db, ids } = input;
-  const m = await loadMembership(db, input.caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, input.caller, ids);
   assertCanManageReviews(m);
   const { shape, matching } = await loadMatching(db, { ...ids, courseId: m.course.id });
   return readReviewForInstructor(db, shape, matching);

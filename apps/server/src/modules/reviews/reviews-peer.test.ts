@@ -118,14 +118,14 @@ describe('peer review', () => {
     const noReason = await call(t, {
       method: 'PATCH',
       url,
-      token: w.tokens.assistant,
+      token: w.tokens.instructor,
       payload: { responses: [{ id: 0, edited_point: 2 }], instructor_comment: '' },
     });
     expect(noReason.statusCode).toBe(400);
     const adjusted = await call(t, {
       method: 'PATCH',
       url,
-      token: w.tokens.assistant,
+      token: w.tokens.instructor,
       payload: {
         responses: [
           { id: 0, edited_point: 2 },

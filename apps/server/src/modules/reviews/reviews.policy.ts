@@ -1,6 +1,11 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
 import { AppError } from '../../lib/errors';
-import { isManager, type Membership } from '../courses/courses.policy';
+import {
+  type AssignmentMembership,
+  assertNotOwnWork,
+  isManager,
+  type Membership,
+} from '../courses/courses.policy';
 
 type Pair = { reviewerId: number; targetId: number };
 
@@ -21,9 +26,18 @@ export function assertCanRate(m: Membership, matching: Pair & { isCompleted: boo
   if (!matching.isCompleted) throw new AppError('not_found');
 }
 
-/** The instructor and assistants see real names, adjust points, rule on objections and re-match. */
-export function assertCanManageReviews(m: Membership) {
+/**
+ * The assignment's managers see real names, adjust points, rule on objections and re-match: the
+ * instructor, and assistants who do not take part in it (one who does is a learner there, 403).
+ */
+export function assertCanManageReviews(m: AssignmentMembership) {
   if (!isManager(m)) throw new AppError(m.isLearner ? 'permission_denied' : 'not_found');
+}
+
+/** A manager adjusts the points of a review, but not of one of her own essay (the instructor's seat). */
+export function assertCanAdjustReview(m: AssignmentMembership, matching: Pair) {
+  assertCanManageReviews(m);
+  assertNotOwnWork(m, matching.targetId);
 }
 
 /** Reviews and ratings are written only by a learner taking part (not waiting for approval). */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { objections, reviewAudit } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
-import { loadMembership } from '../courses/membership';
+import { loadAssignmentMembership } from '../courses/membership';
 import { recomputeIfComplete } from '../reports/recompute';
 import { type Adjustment, writeAdjustment } from './adjust-review';
 import {
@@ -13,7 +13,7 @@ import {
   rulingStatus,
 } from './objections.policy';
 import { disputedReview, type ObjectionIds, objectionIn } from './objections.service';
-import { assertCanManageReviews } from './reviews.policy';
+import { assertCanAdjustReview } from './reviews.policy';
 import { objectionView } from './reviews.presenter';
 import { lockMatching, matchingOf } from './reviews.queries';
 
@@ -32,7 +32,7 @@ export async function ruleOnObjection(input: {
   body: { accepted: boolean; reason: string; responses?: Adjustment[] | undefined };
 }) {
   const { db, caller, ids, body } = input;
-  const m = await loadMembership(db, caller, ids.courseId);
+  const m = await loadAssignmentMembership(db, caller, ids);
   assertCanRuleOnObjection(m);
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -42,10 +42,12 @@ export async function ruleOnObjection(input: {
       .for('update');
     if (!locked) throw new AppError('not_found');
     const { shape, matching } = await objectionIn(tx, m, ids);
+    // Never on an objection to a review of one's own essay (the instructor's seat: 403).
+    assertCanRuleOnObjection(m, matching);
     const reason = body.reason.trim();
     if (body.accepted) {
       // The same check as the review adjustment's.
-      assertCanManageReviews(m);
+      assertCanAdjustReview(m, matching);
       const review = await lockMatching(tx, matching.id);
       const points = await writeAdjustment(tx, {
         locked: review,

@@ -8,12 +8,16 @@ import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { ParticipationButton } from './ParticipationButton';
 
-/** One assignment on the course page: status, schedule, and the manager's or learner's button. */
+/**
+ * One assignment on the course page: status, schedule, and the manager's or learner's button.
+ * The manager's button only where the server says the caller runs the assignment (an assistant
+ * who takes part in it gets the learner's); the public/private badge is the instructor's (part 1 §6).
+ */
 export function AssignmentCard({ assignment }: { assignment: Assignment }) {
   const { t } = useTranslation();
   const { courseId, role } = useCourseContext();
-  const manager = isManagerRole(role);
   const a = assignment;
+  const manager = isManagerRole(role) && a.manages;
   return (
     <Card withBorder radius="md" p="md" data-testid={`assignment-card-${a.id}`}>
       <Stack gap={8}>
@@ -21,7 +25,7 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
           <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="assignment-name">
             {a.name}
           </Text>
-          {manager ? (
+          {role === 'instructor' ? (
             <Badge
               variant="outline"
               color={a.is_public ? 'teal' : 'gray'}

@@ -43,20 +43,21 @@ const one = (n: number | null | undefined) => (n == null ? '–' : (Math.round(n
  * each score with its maximum and the class average ("not enough data" said in words), the points
  * received per standard with the metacognition sentence, how helpful the reviews were, how the
  * learner evaluated others, the essay and revision with the comparison, the answers, and the
- * instructor's comment (written here by the instructor and assistants), and on a learner's own
- * report the others section (their marks beside the other reviewers'). Read by the learner it
- * speaks to them ("you"); read by the instructor or an assistant it names the learner, and lists
- * who reviewed them and whom they reviewed, with links to those reports (`reportHref`).
+ * instructor's comment (written here by the instructor and, on a wide screen, assistants), and on
+ * a learner's own report the others section (their marks beside the other reviewers'). Read by
+ * the learner it speaks to them ("you"); read by the instructor or an assistant it names the
+ * learner, and lists who reviewed them and whom they reviewed, with links to those reports
+ * (`reportHref`). `commenter` is who writes the comment here (null: nobody, the comment is only read).
  */
 export function ReportView({
   report: r,
   ids,
-  canComment,
+  commenter,
   reportHref,
 }: {
   report: Report;
   ids: { courseId: number; assignmentId: number };
-  canComment: boolean;
+  commenter: 'instructor' | 'assistant' | null;
   /** Where another report of the assignment opens (the instructor's and assistants' page). */
   reportHref?: (reportId: number) => string;
 }) {
@@ -66,10 +67,12 @@ export function ReportView({
   const say = (key: string, values: Record<string, unknown> = {}) =>
     r.is_my_report ? t(`report.${key}`, values) : t(`report.about.${key}`, { ...values, name: r.name });
   const update = useUpdateReport(ids.courseId, ids.assignmentId, r.id);
-  // On a phone the comment section is the instructor's only (part 2 §2).
+  // On a phone the comment section is the instructor's (part 2 §2): assistants read it there and
+  // write it on a wide screen; learners see it on a wide screen only.
   const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
     getInitialValueInEffect: false,
   });
+  const canComment = commenter === 'instructor' || (commenter === 'assistant' && !narrow);
   const maxTotal = r.scores.reduce((sum, s) => sum + s.max_score, 0);
   // Where the peer-review score's accuracy came from: measured, or a stand-in said in words.
   const basis = r.explanation.evaluation.accuracy_basis;
@@ -298,7 +301,7 @@ export function ReportView({
         </Card>
       ) : null}
 
-      {narrow && !canComment ? null : (
+      {narrow && commenter === null ? null : (
         <Card withBorder radius="lg" p="lg" data-testid="report-comment">
           <Title order={3} size="h5" mb="sm">
             {t('report.commentTitle')}

@@ -1,10 +1,17 @@
 import { Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import type { CourseRole } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { useReport } from '../api/report';
 import { ReportView } from '../components/ReportView';
+
+/** Who writes the comment of a report: its managers, never on their own report (the instructor's seat). */
+function commenterOf(role: CourseRole, isMine: boolean): 'instructor' | 'assistant' | null {
+  if (isMine || !isManagerRole(role)) return null;
+  return role === 'instructor' ? 'instructor' : 'assistant';
+}
 
 /** `/assignments/{id}/reports/{reportId}`: any learner's report for the instructor and assistants. */
 export function ReportPage() {
@@ -35,7 +42,7 @@ export function ReportPage() {
         key={reportId}
         report={report.data}
         ids={{ courseId, assignmentId }}
-        canComment={isManagerRole(role)}
+        commenter={commenterOf(role, report.data.is_my_report)}
         reportHref={(id) => coursePath(courseId, role, `assignments/${assignmentId}/reports/${id}`)}
       />
     </Stack>
@@ -67,5 +74,5 @@ export function LearnerReport({
       </Center>
     );
   }
-  return <ReportView report={report.data} ids={ids} canComment={false} />;
+  return <ReportView report={report.data} ids={ids} commenter={null} />;
 }
