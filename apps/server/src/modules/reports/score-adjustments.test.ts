@@ -118,7 +118,7 @@ describe('score adjustments (issue 36, item 7)', () => {
     expect((await ask(w.tokens.instructor, [{ id: 5, edited_point: 1 }])).statusCode).toBe(400);
     // Proposing the reviewer's own points moves nothing.
     const same = await ask(
-      w.tokens.assistant,
+      w.tokens.instructor,
       review.responses.map((r, id) => ({ id, edited_point: r.point })),
     );
     expect(same.statusCode).toBe(200);

@@ -58,7 +58,8 @@ async function objectToFirstReview(assignmentId: number, token: string | undefin
 }
 
 const RAISE = { responses: [{ id: 0, edited_point: 6 }], instructor_comment: '올려 주세요' };
-const RULING = { accepted: true, reason: '받아들입니다' };
+// A rejection: an acceptance must also carry the review's new points (issue 36, item 3).
+const RULING = { accepted: false, reason: '받아들이지 않습니다' };
 
 describe('an assistant who takes part in an assignment', () => {
   it('reads no classmate’s report, no matching, no reviewer’s name; raises no point, rules on no objection, sets no score of her own', async () => {
