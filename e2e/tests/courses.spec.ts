@@ -20,8 +20,14 @@ function readCatalogs(lang: Lang): Tree {
 
 /** The catalog text for `key` with `{{param}}` filled in. */
 function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  // i18next plurals: `key_one`, `key_other` chosen by `count` as the language counts.
+  const parts = key.split('.');
+  if (typeof params.count === 'number') {
+    const last = parts.pop();
+    parts.push(`${last}_${new Intl.PluralRules(lang === 'en' ? 'en-US' : 'ko-KR').select(params.count)}`);
+  }
   let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  for (const part of parts) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`no text for ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
@@ -205,12 +211,12 @@ async function runFlow(browser: Browser, screen: Screen, suffix: string) {
   await poll.getByRole('radio', { name: '목요일' }).check();
   await poll.getByRole('button', { name: t('posts.vote') }).click();
   await expect(toast(learner, t('posts.voted'))).toBeVisible();
-  await expect(poll.getByTestId('poll-total')).toHaveText(t('posts.totalVotes', { n: 1 }));
+  await expect(poll.getByTestId('poll-total')).toHaveText(t('posts.totalVotes', { count: 1 }));
   await poll.getByRole('radio', { name: '화요일' }).check();
   await poll.getByRole('button', { name: t('posts.changeVote') }).click();
   await expect(toast(learner, t('posts.voteChanged'))).toBeVisible();
-  await expect(poll.getByTestId('poll-total')).toHaveText(t('posts.totalVotes', { n: 1 }));
-  await expect(poll.getByText(t('posts.votes', { n: 1, pct: 100 }))).toBeVisible();
+  await expect(poll.getByTestId('poll-total')).toHaveText(t('posts.totalVotes', { count: 1 }));
+  await expect(poll.getByText(t('posts.votes', { count: 1, pct: 100 }))).toBeVisible();
 
   await learner.getByLabel(t('posts.newComment')).fill('저는 화요일이 좋아요.');
   await learner.getByRole('button', { name: t('posts.commentSubmit') }).click();
@@ -236,7 +242,7 @@ async function runFlow(browser: Browser, screen: Screen, suffix: string) {
   // The instructor sees the vote and the comment.
   await prof.reload();
   await expect(prof.getByTestId('poll').getByTestId('poll-total')).toHaveText(
-    t('posts.totalVotes', { n: 1 }),
+    t('posts.totalVotes', { count: 1 }),
   );
   await expect(prof.getByText('저는 화요일이 좋아요.')).toBeVisible();
 
