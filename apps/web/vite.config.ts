@@ -11,7 +11,7 @@ const scrollAreaWithoutFloatingUi: Plugin = {
   transform(code, id) {
     if (!/@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(id)) return null;
     const from = 'import { useMergeRefs } from "@floating-ui/react";';
-    if (!code.includes(from)) throw new Error(`${this.name}: ScrollArea changed, see vite.config.ts`);
+    if (!code.includes(from)) throw new Error("Mantine's ScrollArea changed: see apps/web/vite.config.ts");
     const to =
       'import { useMergedRef } from "@mantine/hooks"; const useMergeRefs = (refs) => useMergedRef(...refs);';
     return { code: code.replace(from, to), map: null };

@@ -10,10 +10,24 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 // Figures and what each page fetches: bench/README.md, "Page weight".
 const BUDGET_KB = {
   signIn: 150,
-  learnerDashboard: 200,
-  instructorDashboard: 200,
-  management: 225,
+  learnerDashboard: 190,
+  instructorDashboard: 190,
+  management: 205,
 };
+
+type Tree = { [key: string]: string | Tree };
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
+const catalog: Tree = {
+  ...read('../../apps/web/src/locales/ko/base.json'),
+  ...read('../../apps/web/src/locales/ko/common.json'),
+};
+/** The Korean catalog's text for `key`. */
+function ko(key: string): string {
+  let node: string | Tree | undefined = catalog;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
+  return node;
+}
 
 const dist = new URL('../../apps/web/dist/', import.meta.url);
 const gzipKb = (path: string) =>
@@ -22,23 +36,28 @@ const gzipKb = (path: string) =>
 type Arrival = { kb: number; files: string[]; report: string };
 
 /** Opens `path` in a fresh context (signed in as `email` when given) and counts its scripts until idle. */
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const answer = await context.request.post('/api/v1/users/sign-in/', {
+    data: { email, password: 'demo1234' },
+  });
+  expect(answer.ok()).toBe(true);
+  const { token } = (await answer.json()) as { token: string };
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', value);
+  }, token);
+  return context;
+}
+
 async function arrive(
   browser: Browser,
   path: string,
   ready: (page: Page) => Promise<void>,
   email?: string,
 ): Promise<Arrival> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  if (email) {
-    const answer = await context.request.post('/api/v1/users/sign-in/', {
-      data: { email, password: 'demo1234' },
-    });
-    expect(answer.ok()).toBe(true);
-    const { token } = (await answer.json()) as { token: string };
-    await context.addInitScript((value) => {
-      if (!localStorage.getItem('token')) localStorage.setItem('token', value);
-    }, token);
-  }
+  const context = email
+    ? await signedIn(browser, email)
+    : await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('response', (response) => {
@@ -123,4 +142,37 @@ test('a toast raised before its container has loaded still shows, and the contai
     page.getByRole('alert').filter({ hasText: '이메일 또는 비밀번호가 잘못되었습니다.' }),
   ).toBeVisible();
   expect(container()).toBe(true);
+});
+
+test('what loads on demand works on first use: a tooltip on the first hover, the Export menu by keyboard', async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'prof@example.com');
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (chunk: string) => scripts.some((p) => p.startsWith(`/assets/${chunk}-`));
+  await page.goto('/courses/1/instructor/assignments/3');
+  const exportButton = page.getByRole('button', { name: ko('assignments.manage.export') });
+  await expect(exportButton).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded('TargetTooltip') || loaded('ExportMenuList') || loaded('floating-ui.react')).toBe(false);
+
+  // The side menu's collapse button: its tooltip's code arrives with the first hover.
+  const collapse = page.getByRole('button', { name: ko('nav.collapse') });
+  await collapse.hover();
+  await expect(page.getByRole('tooltip', { name: ko('nav.collapse') })).toBeVisible();
+  await page.mouse.move(700, 600);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+  // The Export menu opens from the keyboard on the first press, and gives the focus back on Escape.
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: ko('assignments.manage.exportZip') })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(exportButton).toBeFocused();
+  await context.close();
 });
