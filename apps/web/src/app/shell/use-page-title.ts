@@ -5,6 +5,7 @@ import { useEffect } from 'react';
  * level-1 heading; the title follows it as pages (and their headings, once loaded) change.
  */
 export function usePageTitle(organisation: string | undefined, frame: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` names the layout (phone or wide); a new one renders a new <main> to watch.
   useEffect(() => {
     const main = document.querySelector('main');
     if (!main) return;
@@ -17,6 +18,5 @@ export function usePageTitle(organisation: string | undefined, frame: string) {
     const observer = new MutationObserver(update);
     observer.observe(main, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-    // `frame` names the layout (phone or wide): a new one renders a new <main> to watch.
   }, [organisation, frame]);
 }
