@@ -153,8 +153,10 @@ test('the side navigation runs the full height of a long page and keeps its link
   const page = await signIn(browser, 'prof@example.com');
   await page.goto(`${COURSE}/instructor/assignments/3`);
   await expect(page.getByTestId('progress-table')).toBeVisible();
-  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-  expect(pageHeight).toBeGreaterThan(WIDE.height + 200);
+  // The table adds its rows in slices after it first shows: wait for the long page.
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  await expect.poll(height).toBeGreaterThan(WIDE.height + 200);
+  const pageHeight = await height();
   const nav = await page.getByTestId('sidebar').boundingBox();
   expect(nav?.height).toBeGreaterThanOrEqual(pageHeight - 1);
   // Scrolled to the end, the navigation's last entry is still on screen.

@@ -1,14 +1,18 @@
-import { Box, Burger, Center, Drawer, Group, Loader, Text } from '@mantine/core';
+import { Box, Burger, Center, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { UI } from '@pw/contract';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageDock } from '../components/LanguageSwitch';
+import { OnDemandDialog } from '../components/OnDemandDialog';
 import { useConfiguration } from '../lib/session/configuration';
 import { Sidebar } from './shell/Sidebar';
 import { menuColor, useShell } from './shell/shell-context';
 import { usePageTitle } from './shell/use-page-title';
+
+// The phone's menu drawer (a dialog: focus trap, scroll lock) loads when first opened.
+const MenuDrawer = lazy(() => import('./shell/MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 
 /** The signed-in frame: side navigation and the page; on phones a top bar with a menu drawer. */
 export function AppLayout() {
@@ -39,9 +43,7 @@ export function AppLayout() {
             {courseName ?? config?.name ?? 'PeerWrite'}
           </Text>
         </Group>
-        <Drawer opened={opened} onClose={close} size={UI.sidebarWidePx} padding={0} withCloseButton={false}>
-          <Sidebar onNavigate={close} />
-        </Drawer>
+        <OnDemandDialog opened={opened} render={(shown) => <MenuDrawer opened={shown} onClose={close} />} />
         <Box
           component="main"
           px="md"

@@ -1,5 +1,5 @@
-// Its own module so that the toasts' container (transitions, swipe handling) lands in a chunk
-// loaded after the first paint: App imports it lazily.
+// Its own module so that the toasts' container (transitions, swipe handling, scroll locking) lands
+// in a chunk of its own: App imports it lazily, with the first toast.
 import {
   Notifications,
   type NotificationsProps,

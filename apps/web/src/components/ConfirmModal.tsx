@@ -1,33 +1,13 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
+import type { ConfirmProps } from './ConfirmDialog';
+import { OnDemandDialog } from './OnDemandDialog';
 
-type Props = {
-  opened: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-  title: string;
-  message: ReactNode;
-  confirmLabel: string;
-  loading?: boolean;
-};
+const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
-/** Asks before a destructive action; the safe choice (cancel) has the focus. */
-export function ConfirmModal({ opened, onClose, onConfirm, title, message, confirmLabel, loading }: Props) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack gap="lg">
-        <Text>{message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+/**
+ * Asks before a destructive action; the safe choice (cancel) has the focus. The dialog's code
+ * loads when it is first opened, so a page with a confirmation does not carry it on arrival.
+ */
+export function ConfirmModal({ opened, ...props }: ConfirmProps) {
+  return <OnDemandDialog opened={opened} render={(shown) => <ConfirmDialog opened={shown} {...props} />} />;
 }

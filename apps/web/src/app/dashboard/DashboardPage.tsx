@@ -1,18 +1,22 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { lazy, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandDialog } from '../../components/OnDemandDialog';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { CourseBox } from '../../features/dashboard/components/CourseBox';
-import { Tutorial } from '../../features/dashboard/components/Tutorial';
 import { useHiddenCourses } from '../../features/dashboard/hidden-courses';
 import { useAuth } from '../../lib/session/auth-context';
-import { OnDemandDialog } from '../shell/OnDemandDialog';
 
 // The tutorial's start dialogs load when opened (the same chunk as the side menu's dialogs).
 const dialogs = () => import('../shell/dialogs');
 const CourseCreateModal = lazy(() => dialogs().then((m) => ({ default: m.CourseCreateModal })));
 const EnrollModal = lazy(() => dialogs().then((m) => ({ default: m.EnrollModal })));
+
+// The tutorial (with its manual dialog) is for users without courses; it loads only for them.
+const Tutorial = lazy(() =>
+  import('../../features/dashboard/components/Tutorial').then((m) => ({ default: m.Tutorial })),
+);
 
 /** `/` (part 1 §2): course boxes with assignment tabs, hiding and restoring, and the tutorial. */
 export function DashboardPage() {
@@ -50,26 +54,34 @@ export function DashboardPage() {
       ) : dashboard.isError ? (
         <Alert color="yellow">{t('common.permissionDenied')}</Alert>
       ) : courses.length === 0 ? (
-        <Tutorial
-          isInstructor={isInstructor}
-          // Staff administer the organisation: their dashboard shows the cards without the dialogs.
-          autoOpen={!isStaff}
-          renderStartDialog={(opened, onClose) =>
-            isInstructor ? (
-              <OnDemandDialog
-                key="create"
-                opened={opened}
-                render={(shown) => <CourseCreateModal opened={shown} onClose={onClose} />}
-              />
-            ) : (
-              <OnDemandDialog
-                key="enroll"
-                opened={opened}
-                render={(shown) => <EnrollModal opened={shown} onClose={onClose} />}
-              />
-            )
+        <Suspense
+          fallback={
+            <Center py="xl" aria-busy="true">
+              <Loader />
+            </Center>
           }
-        />
+        >
+          <Tutorial
+            isInstructor={isInstructor}
+            // Staff administer the organisation: their dashboard shows the cards without the dialogs.
+            autoOpen={!isStaff}
+            renderStartDialog={(opened, onClose) =>
+              isInstructor ? (
+                <OnDemandDialog
+                  key="create"
+                  opened={opened}
+                  render={(shown) => <CourseCreateModal opened={shown} onClose={onClose} />}
+                />
+              ) : (
+                <OnDemandDialog
+                  key="enroll"
+                  opened={opened}
+                  render={(shown) => <EnrollModal opened={shown} onClose={onClose} />}
+                />
+              )
+            }
+          />
+        </Suspense>
       ) : visible.length === 0 ? (
         <Text c="dimmed" data-testid="dashboard-all-hidden">
           {t('dashboard.allHidden')}

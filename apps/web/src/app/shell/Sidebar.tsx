@@ -7,7 +7,6 @@ import {
   Loader,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
@@ -31,11 +30,12 @@ import {
 import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { HoverTooltip } from '../../components/HoverTooltip';
+import { OnDemandDialog } from '../../components/OnDemandDialog';
 import { useUserCourses } from '../../features/courses/api/user-courses';
 import { coursePath, enrolledRole } from '../../lib/course-mode';
 import { useAuth } from '../../lib/session/auth-context';
 import { useConfiguration } from '../../lib/session/configuration';
-import { OnDemandDialog } from './OnDemandDialog';
 import classes from './Sidebar.module.css';
 import { menuColor, useShell } from './shell-context';
 
@@ -132,11 +132,11 @@ function CourseSection({
 /** One icon of the narrow side navigation, with its name as tooltip and accessible label. */
 function NarrowIcon({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
   return (
-    <Tooltip label={label} position="right">
+    <HoverTooltip label={label} position="right">
       <ActionIcon variant="subtle" color="white" size="lg" onClick={onClick} aria-label={label}>
         {icon}
       </ActionIcon>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 
@@ -224,7 +224,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <Text fw={800} size="lg" c="white" truncate>
             {config?.name ?? t('app.name')}
           </Text>
-          <Tooltip label={t('nav.collapse')}>
+          <HoverTooltip label={t('nav.collapse')}>
             <ActionIcon
               variant="subtle"
               color="white"
@@ -234,7 +234,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             >
               <IconChevronsLeft size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         </Box>
         <UnstyledButton className={classes.user} onClick={() => navigate('/my-page')}>
           {/* Named by what it shows, then where it goes (a voice command saying the visible name finds it). */}

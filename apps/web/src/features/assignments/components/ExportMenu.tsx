@@ -1,7 +1,7 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileSpreadsheet, IconFileZip } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconDownload } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/files';
@@ -10,6 +10,9 @@ import { downloadAttachments } from '../api/attachments';
 import { downloadStagesOfLearners } from '../api/stages-of-learners';
 
 type Kind = 'sheet' | 'zip';
+
+// The menu (Mantine's Menu and its positioning engine) loads when the button is first pressed.
+const ExportMenuList = lazy(() => import('./ExportMenuList').then((m) => ({ default: m.ExportMenuList })));
 
 /**
  * The Export menu of the management page: the stages-of-learners spreadsheet and every
@@ -69,21 +72,21 @@ export function ExportMenu({ courseId, assignmentId }: { courseId: number; assig
     }
   };
 
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+      loading={busy !== null}
+      onClick={wanted ? undefined : () => setWanted(true)}
+    >
+      {t('assignments.manage.export')}
+    </Button>
+  );
+  if (!wanted) return button;
   return (
-    <Menu position="top-start" withinPortal>
-      <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy !== null}>
-          {t('assignments.manage.export')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('sheet')}>
-          {t('assignments.manage.exportSheet')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconFileZip size={16} />} onClick={() => void run('zip')}>
-          {t('assignments.manage.exportZip')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <ExportMenuList target={button} onPick={(kind) => void run(kind)} />
+    </Suspense>
   );
 }

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LazyTooltip } from '../../../components/LazyTooltip';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import { useStageLabels } from '../../../components/StageText';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -141,11 +141,11 @@ const ProgressRow = memo(function ProgressRow({
           </Text>
         )}
         {person.is_essay_late ? (
-          <LazyTooltip label={person.essay_late_time ? formatDateTime(person.essay_late_time) : ''}>
+          <HoverTooltip label={person.essay_late_time ? formatDateTime(person.essay_late_time) : ''}>
             <Badge size="xs" color="orange" variant="light" data-testid={`late-essay-${person.pk}`}>
               {t('work.lateBadge')}
             </Badge>
-          </LazyTooltip>
+          </HoverTooltip>
         ) : null}
       </Table.Td>
       <Table.Td>
@@ -204,11 +204,11 @@ const ProgressRow = memo(function ProgressRow({
               –
             </Text>
           ) : cell.is_completed ? (
-            <LazyTooltip label={`${cell.finished} / ${cell.total}`}>
+            <HoverTooltip label={`${cell.finished} / ${cell.total}`}>
               <Badge size="sm" color="teal" variant="light" leftSection={<IconCheck size={12} />}>
                 {t('assignments.manage.done')}
               </Badge>
-            </LazyTooltip>
+            </HoverTooltip>
           ) : (
             <Text size="sm">
               {cell.finished} / {cell.total}

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Assignment, ManagementTable, StageCode } from '@pw/contract';
 import {
@@ -36,6 +24,7 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import { ScheduleText, StatusBadge, useStageLabels } from '../../../components/StageText';
 import { ApiError } from '../../../lib/api-error';
 import { assignmentQuery } from '../../../lib/assignment-queries';
@@ -241,7 +230,7 @@ function ManagementView({
               {t('assignments.manage.matching')}
             </Button>
           ) : (
-            <Tooltip label={t('assignments.manage.matchingDisabled')} multiline w={260}>
+            <HoverTooltip label={t('assignments.manage.matchingDisabled')} multiline w={260}>
               <Button
                 variant="default"
                 leftSection={<IconUsersGroup size={16} />}
@@ -252,7 +241,7 @@ function ManagementView({
               >
                 {t('assignments.manage.matching')}
               </Button>
-            </Tooltip>
+            </HoverTooltip>
           )}
         </Group>
         <Group gap="sm">

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { CourseRole, DashboardCourse } from '@pw/contract';
 import { scheduleOf } from '@pw/contract';
 import { IconClipboardList, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import { StatusBadge } from '../../../components/StageText';
 import { coursePath, enrolledRole, isManagerRole } from '../../../lib/course-mode';
 import { formatShortDateTime } from '../../../lib/format';
@@ -106,7 +107,7 @@ export function CourseBox({ course, onHide }: { course: DashboardCourse; onHide:
               </Text>
             </Group>
           </Stack>
-          <Tooltip label={t('dashboard.hide')}>
+          <HoverTooltip label={t('dashboard.hide')}>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -115,7 +116,7 @@ export function CourseBox({ course, onHide }: { course: DashboardCourse; onHide:
             >
               <IconEyeOff size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         </Group>
         <Tabs defaultValue="all" variant="outline" radius="md">
           <Tabs.List>

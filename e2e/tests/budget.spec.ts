@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+// The JavaScript budgets of issue 11 and issue 36 (item 18), counted the way a visitor pays for
+// them: every script Chromium fetches from arrival until the page is idle (no request for 500 ms,
+// then a further second), in a fresh context (cold cache), each file gzip-compressed at level 9 as
+// built. `scripts/bundle-budget.mjs` counts only the entry's static import graph, which leaves out
+// what the page fetches right after it starts (lazy chunks, catalogs); this counts everything.
+// Figures and what each page fetches: bench/README.md, "Page weight".
+const BUDGET_KB = {
+  signIn: 150,
+  learnerDashboard: 190,
+  instructorDashboard: 190,
+  management: 205,
+};
+
+type Tree = { [key: string]: string | Tree };
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
+const catalog: Tree = {
+  ...read('../../apps/web/src/locales/ko/base.json'),
+  ...read('../../apps/web/src/locales/ko/common.json'),
+};
+/** The Korean catalog's text for `key`. */
+function ko(key: string): string {
+  let node: string | Tree | undefined = catalog;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
+  return node;
+}
+
+const dist = new URL('../../apps/web/dist/', import.meta.url);
+const gzipKb = (path: string) =>
+  gzipSync(readFileSync(new URL(`.${path}`, dist)), { level: 9 }).length / 1024;
+
+type Arrival = { kb: number; files: string[]; report: string };
+
+/** Opens `path` in a fresh context (signed in as `email` when given) and counts its scripts until idle. */
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const answer = await context.request.post('/api/v1/users/sign-in/', {
+    data: { email, password: 'demo1234' },
+  });
+  expect(answer.ok()).toBe(true);
+  const { token } = (await answer.json()) as { token: string };
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', value);
+  }, token);
+  return context;
+}
+
+async function arrive(
+  browser: Browser,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  email?: string,
+): Promise<Arrival> {
+  const context = email
+    ? await signedIn(browser, email)
+    : await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname);
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  await context.close();
+  const rows = [...scripts].map((file) => [file, gzipKb(file)] as const).sort((a, b) => b[1] - a[1]);
+  const kb = rows.reduce((sum, [, size]) => sum + size, 0);
+  const report = rows.map(([file, size]) => `${size.toFixed(1).padStart(6)} KB  ${file}`).join('\n');
+  return { kb, files: rows.map(([file]) => file.replace(/^\/assets\//, '')), report };
+}
+
+function within(name: string, arrival: Arrival, budget: number) {
+  console.log(
+    `${name}: ${arrival.kb.toFixed(1)} KB gzip in ${arrival.files.length} scripts (budget ${budget})`,
+  );
+  expect(arrival.kb, `${name} fetched ${arrival.kb.toFixed(1)} KB:\n${arrival.report}`).toBeLessThanOrEqual(
+    budget,
+  );
+}
+
+const loaded = (arrival: Arrival, chunk: string) => arrival.files.some((f) => f.startsWith(`${chunk}-`));
+
+test('the sign-in page fetches at most 150 KB of JavaScript until idle, without the toasts or signed-in code', async ({
+  browser,
+}) => {
+  const signIn = await arrive(browser, '/sign-in', (page) =>
+    expect(page.getByRole('heading', { name: '로그인' })).toBeVisible(),
+  );
+  within('sign-in', signIn, BUDGET_KB.signIn);
+  for (const chunk of ['NotificationsContainer', 'SignedInRoutes', 'common', 'base', 'messages']) {
+    expect(loaded(signIn, chunk), chunk).toBe(false);
+  }
+});
+
+test('the dashboard and the management page stay within their JavaScript budgets until idle', async ({
+  browser,
+}) => {
+  const dashboard = (page: Page) => expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  within(
+    'learner dashboard',
+    await arrive(browser, '/', dashboard, 'student03@example.com'),
+    BUDGET_KB.learnerDashboard,
+  );
+  const instructor = await arrive(browser, '/', dashboard, 'prof@example.com');
+  within('instructor dashboard', instructor, BUDGET_KB.instructorDashboard);
+  // Pages the user has not opened, and the toasts' container before any toast, load on demand.
+  for (const chunk of ['NotificationsContainer', 'AssignmentManagementPage', 'CoursePage', 'HelpPage']) {
+    expect(loaded(instructor, chunk), chunk).toBe(false);
+  }
+  const management = await arrive(
+    browser,
+    '/courses/1/instructor/assignments/3',
+    (page) => expect(page.getByTestId('assignment-actions')).toBeVisible(),
+    'prof@example.com',
+  );
+  within('management page', management, BUDGET_KB.management);
+});
+
+test('a toast raised before its container has loaded still shows, and the container loads with it', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const container = () => scripts.some((p) => p.startsWith('/assets/NotificationsContainer-'));
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(container()).toBe(false);
+  // The wrong password's toast is the page's first: it brings the container and shows in it.
+  await page.locator('input[name="email"]').fill('prof@example.com');
+  await page.locator('input[name="password"]').fill('wrong-password');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: '이메일 또는 비밀번호가 잘못되었습니다.' }),
+  ).toBeVisible();
+  expect(container()).toBe(true);
+});
+
+test('what loads on demand works on first use: a tooltip on the first hover, the Export menu by keyboard', async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'prof@example.com');
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (chunk: string) => scripts.some((p) => p.startsWith(`/assets/${chunk}-`));
+  await page.goto('/courses/1/instructor/assignments/3');
+  const exportButton = page.getByRole('button', { name: ko('assignments.manage.export') });
+  await expect(exportButton).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded('TargetTooltip') || loaded('ExportMenuList') || loaded('floating-ui.react')).toBe(false);
+
+  // The side menu's collapse button: its tooltip's code arrives with the first hover.
+  const collapse = page.getByRole('button', { name: ko('nav.collapse') });
+  await collapse.hover();
+  await expect(page.getByRole('tooltip', { name: ko('nav.collapse') })).toBeVisible();
+  await page.mouse.move(700, 600);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+  // The Export menu opens from the keyboard on the first press, and gives the focus back on Escape.
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: ko('assignments.manage.exportZip') })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(exportButton).toBeFocused();
+  await context.close();
+});
