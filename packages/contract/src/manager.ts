@@ -124,6 +124,8 @@ export const managerAssignmentRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   course: z.object({ id: z.number().int(), name: z.string() }),
+  /** Part 2 §3, Assignment (manager). */
+  course_id: z.number().int(),
   instructor_name: z.string(),
   group_name: z.string().nullable(),
   is_public: z.boolean(),

@@ -134,6 +134,7 @@ async function assignmentRecords(
       name: a.name,
       description: a.description,
       course: { id: r.courseId, name: r.courseName },
+      course_id: r.courseId,
       course_description: r.courseDescription,
       instructor_name: r.instructorName,
       group_name: r.groupName,

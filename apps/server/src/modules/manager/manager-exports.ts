@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type Language, type ManagerAssignmentQuery, type ManagerUserQuery, sheetName } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
+import { STAGE_LABELS } from '../../lib/stage-labels';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { assertStaff } from '../accounts/staff.policy';
 import { listCoursesForStaff } from '../courses/manager-courses.service';
@@ -180,7 +181,7 @@ export async function exportAssignments(
       { header: t.assignments ?? '', key: 'name', width: 24 },
       { header: t.course ?? '', key: 'course', width: 24 },
       { header: t.instructor ?? '', key: 'instructor', width: 16 },
-      { header: t.stage ?? '', key: 'stage', width: 8 },
+      { header: t.stage ?? '', key: 'stage', width: 14 },
       { header: t.public ?? '', key: 'public', width: 8 },
       { header: t.completed ?? '', key: 'completed', width: 8 },
       { header: t.learners ?? '', key: 'learners', width: 10 },
@@ -190,7 +191,7 @@ export async function exportAssignments(
       name: a.name,
       course: a.course.name,
       instructor: a.instructor_name,
-      stage: a.stage,
+      stage: STAGE_LABELS[lang][a.stage] ?? a.stage,
       public: a.is_public ? (t.yes ?? 'yes') : (t.no ?? 'no'),
       completed: a.is_completed ? (t.yes ?? 'yes') : (t.no ?? 'no'),
       learners: a.learners_count,

@@ -267,6 +267,7 @@ describe('courses and assignments', () => {
       stage: 'ES',
       is_completed: false,
       course: { id: w.course.id },
+      course_id: w.course.id,
     });
     expect((await list('complete=true&q=관리자')).json().results).toEqual([]);
     expect((await list('is_active=false&q=관리자')).json().results).toEqual([]);
@@ -300,6 +301,25 @@ describe('courses and assignments', () => {
     );
     const roles = users.worksheets[0]!.getColumn(3).values.slice(2);
     expect(new Set(roles)).toEqual(new Set(['교수자']));
+    // Stages by name in the page's language, not as codes (issue 36).
+    for (const [lang, name] of [
+      ['ko', '글쓰기'],
+      ['en', 'Essay writing'],
+    ] as const) {
+      const book = new ExcelJS.Workbook();
+      const res = await call(t, {
+        method: 'GET',
+        url: `/api/v1/assignments/export/?q=관리자`,
+        token: w.tokens.staff,
+        headers: { 'accept-language': lang },
+      });
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const header = (sheet.getRow(1).values as unknown[]).map(String);
+      const column = header.indexOf(lang === 'ko' ? '단계' : 'Stage');
+      expect(column, header.join(',')).toBeGreaterThan(0);
+      expect(sheet.getColumn(column).values.slice(2)).toContain(name);
+    }
     expect((await get('/users/export/', w.tokens.instructor)).statusCode).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type CourseResults, type Language, type ResultRow, sheetName } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
+import { STAGE_LABELS } from '../../lib/stage-labels';
 import type { Caller } from '../courses/courses.policy';
 import { buildCourseResults } from './course-results';
 import { assertCanReadResults } from './results.policy';
@@ -57,16 +58,7 @@ const LABELS: Record<Language, Record<string, string>> = {
 };
 
 /** The stages of the not-performed counts, as the results page names them. */
-const STAGES: Record<Language, Record<string, string>> = {
-  ko: { ES: '글쓰기', QU: '질문 쓰기', PE: '동료평가', FE: '피드백 평가', RE: '고쳐쓰기' },
-  en: {
-    ES: 'Essay writing',
-    QU: 'Question writing',
-    PE: 'Peer review',
-    FE: 'Feedback review',
-    RE: 'Revision',
-  },
-};
+const STAGES = STAGE_LABELS;
 const undoneUnit: Record<Language, (u: ResultRow['not_performed'][number], stage: string) => string> = {
   ko: (u, stage) => `${stage} ${u.total}개 중 ${u.not_performed}개`,
   en: (u, stage) => `${stage} ${u.not_performed} of ${u.total}`,
