@@ -151,6 +151,28 @@ test('staff see an account past its expiry date as expired, not active', async (
   });
   expect(made.status).toBe(201);
   const id = (made.json as { id: number }).id;
+  // While the account is open, the new instructor opens a course with no assignment: the manager
+  // area says so (it said "Nothing matches.").
+  const courseId = await admin.evaluate(async (who) => {
+    const signIn = await fetch('/api/v1/users/sign-in/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: who, password: 'secret99' }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const form = new FormData();
+    form.append('name', '빈 강의');
+    const created = await fetch('/api/v1/courses/', {
+      method: 'POST',
+      headers: { authorization: `Token ${token}` },
+      body: form,
+    });
+    return ((await created.json()) as { id: number }).id;
+  }, email);
+  await admin.goto(`/manager/courses/${courseId}`);
+  await expect(admin.getByTestId('manager-course-no-assignments')).toHaveText(
+    ko('manager.courses.noAssignments'),
+  );
   await admin.goto(`/manager/users/${id}`);
   await expect(admin.getByTestId('manager-user-state')).toHaveText(ko('manager.users.active'));
   expect((await api(admin, 'PATCH', `/users/${id}/`, { expire_date: '2020-01-01' })).status).toBe(200);

@@ -51,8 +51,8 @@ export function CourseDetailPage() {
           {t('manager.courses.assignments')}
         </Title>
         {c.assignments.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('manager.empty')}
+          <Text c="dimmed" size="sm" data-testid="manager-course-no-assignments">
+            {t('manager.courses.noAssignments')}
           </Text>
         ) : (
           <Stack gap={4}>
@@ -78,7 +78,7 @@ export function CourseDetailPage() {
         </Title>
         {c.learners.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {t('manager.empty')}
+            {t('manager.courses.noLearners')}
           </Text>
         ) : (
           <Table striped data-testid="manager-course-learners">
