@@ -301,10 +301,12 @@ test('learners review each other, evaluate themselves, rate what they received a
   await expect(toast(me, t('review.objectionSaved'))).toBeVisible();
   await expect(card).toContainText(t('review.status.pending'));
   await card.getByRole('button', { name: t('review.editObjection') }).click();
+  // Editing is titled and confirmed as editing (issue 36, item 15).
+  await expect(me.getByRole('dialog', { name: t('review.editObjection') })).toBeVisible();
   await expect(dialog.getByRole('textbox')).toHaveValue('근거를 보지 않고 낮게 준 것 같습니다.');
   await dialog.getByRole('textbox').fill('두 번째 문단의 근거를 보지 않은 것 같습니다.');
   await dialog.getByTestId('save-objection').click();
-  await expect(toast(me, t('review.objectionSaved'))).toBeVisible();
+  await expect(toast(me, t('review.objectionUpdated'))).toBeVisible();
   const mine = await api(me, 'GET', `${COURSE}/assignments/${aid}/`);
   const feId = (mine.json.progresses as { model: string; performance_id: number }[]).find(
     (x) => x.model === 'feedbackreview',

@@ -83,6 +83,14 @@ test('the course tabs keep one row on a phone in English, and Korean breaks betw
   expect(overflow).toBeLessThanOrEqual(1);
 });
 
+test("the instructor's assignment card title opens the assignment", async ({ browser }) => {
+  const page = await signIn(browser, 'prof@example.com');
+  await page.goto(`${COURSE}/instructor?tab=assignments`);
+  const card = page.getByTestId('assignment-card-3');
+  await card.getByRole('link', { name: await card.getByTestId('assignment-name').innerText() }).click();
+  await expect(page).toHaveURL(/\/courses\/1\/instructor\/assignments\/3$/);
+});
+
 test('the browser tab names the page', async ({ browser }) => {
   const page = await signIn(browser, 'prof@example.com');
   await expect.poll(() => page.title()).toContain(ko('dashboard.greeting', { name: '한교수' }));

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
 import { IconEye, IconEyeOff, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,23 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
     <Card withBorder radius="md" p="md" data-testid={`assignment-card-${a.id}`}>
       <Stack gap={8}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="assignment-name">
-            {a.name}
-          </Text>
+          {manager ? (
+            // The instructor's title opens the assignment, like the manage button (issue 36).
+            <Anchor
+              component={Link}
+              to={coursePath(courseId, role, `assignments/${a.id}`)}
+              fw={700}
+              c="inherit"
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="assignment-name"
+            >
+              {a.name}
+            </Anchor>
+          ) : (
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="assignment-name">
+              {a.name}
+            </Text>
+          )}
           {role === 'instructor' ? (
             <Badge
               variant="outline"

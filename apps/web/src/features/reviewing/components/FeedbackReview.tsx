@@ -120,9 +120,14 @@ function ReceivedCard({
   const saveObjection = async () => {
     setObjectionError(undefined);
     try {
+      const editing = r.matching.objection !== null && r.matching.objection !== undefined;
       if (r.matching.objection) await updateObjection(ids, r.matching.objection.id, objection);
       else await createObjection(ids, r.id, objection);
-      notify('save', { color: 'teal', message: t('review.objectionSaved') });
+      // Editing says so (it was titled and toasted like a new objection).
+      notify('save', {
+        color: 'teal',
+        message: t(editing ? 'review.objectionUpdated' : 'review.objectionSaved'),
+      });
       setObjecting(false);
       await refresh();
     } catch (error) {
@@ -255,7 +260,7 @@ function ReceivedCard({
       <Modal
         opened={objecting}
         onClose={() => setObjecting(false)}
-        title={t('review.objectionTitle')}
+        title={r.matching.objection ? t('review.editObjection') : t('review.objectionTitle')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack>
