@@ -13,28 +13,21 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import {
-  assignments,
-  courses,
-  enrollments,
-  feedbackMatchings,
-  organisations,
-  participations,
-  peerMatchings,
-  performances,
-  stages,
-  users,
-} from '../apps/server/src/db/schema';
+import { organisations, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
 import { freshPostgres, managementFloorQuery } from './fixtures';
+import { buildManagementCourse } from './management-course';
 
-const SIZES = (process.env.BENCH_SIZES ?? '50,100,200,400').split(',').map(Number);
-const ASSIGNMENTS = 10;
+const SIZES = (process.env.BENCH_SIZES ?? '50,100,200,400').split(',').filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** Learners of the term-start class (0: no term-start case). */
+const TERM_START = Number(process.env.BENCH_TERM_START ?? 200);
+/** Learners of the earlier, analysed course the term starts after (0: a never-analysed database). */
+const EARLIER = Number(process.env.BENCH_EARLIER ?? 5);
 
 // On PostgreSQL a new database for this run, dropped at the end (PGlite is in memory anyway).
 const pgDatabase = process.env.DATABASE_URL
-  ? await freshPostgres(process.env.DATABASE_URL, 'pw_bench_management')
+  ? await freshPostgres(process.env.DATABASE_URL, process.env.BENCH_DB_PREFIX ?? 'pw_bench_management')
   : undefined;
 const database = await openDatabase({ url: pgDatabase?.url });
 await database.migrate();
@@ -55,104 +48,7 @@ const [prof] = await db
     role: 'I',
   })
   .returning();
-
-/** A course of `n` learners and 10 assignments at feedback review; returns the measured one. */
-async function buildCourse(n: number) {
-  const [course] = await db
-    .insert(courses)
-    .values({
-      organisationId: org!.id,
-      instructorId: prof!.id,
-      name: `bench ${n}`,
-      code: `M${n}${tag}`.slice(0, 10),
-    })
-    .returning();
-  const people = await db
-    .insert(users)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        organisationId: org!.id,
-        email: `l${n}-${i}-${tag}@example.com`,
-        name: `학습자 ${String(i).padStart(3, '0')}`,
-        passwordHash: '',
-      })),
-    )
-    .returning({ id: users.id });
-  const seats = await db
-    .insert(enrollments)
-    .values(
-      people.map((p, i) => ({ courseId: course!.id, userId: p.id, code: `S${String(i).padStart(4, '0')}` })),
-    )
-    .returning({ id: enrollments.id });
-  let measured = 0;
-  for (let k = 0; k < ASSIGNMENTS; k++) {
-    const [a] = await db
-      .insert(assignments)
-      .values({ courseId: course!.id, name: `과제 ${k + 1}`, description: 'd', stepIndex: 2 })
-      .returning();
-    const made = await db
-      .insert(stages)
-      .values([
-        {
-          assignmentId: a!.id,
-          position: 0,
-          model: 'essaywriting' as const,
-          settings: { max_writing_score: 60 },
-        },
-        {
-          assignmentId: a!.id,
-          position: 1,
-          model: 'peerreview' as const,
-          settings: { peer_count: 3, max_review_score: 10, max_metacognition_score: 10, standards: [] },
-        },
-        {
-          assignmentId: a!.id,
-          position: 2,
-          model: 'feedbackreview' as const,
-          settings: { max_review_score: 10 },
-        },
-        {
-          assignmentId: a!.id,
-          position: 3,
-          model: 'revisement' as const,
-          settings: { max_revisement_score: 10 },
-        },
-      ])
-      .returning({ id: stages.id });
-    await db
-      .insert(participations)
-      .values(seats.map((e) => ({ assignmentId: a!.id, enrollmentId: e.id, status: 1 })));
-    await db
-      .insert(performances)
-      .values(
-        made.flatMap((s, j) =>
-          seats.map((e, i) => ({ stageId: s.id, enrollmentId: e.id, isCompleted: (i + j) % 7 !== 0 })),
-        ),
-      );
-    const pairs = seats.flatMap((e, i) => [
-      ...[1, 2, 3].map((d) => ({
-        assignmentId: a!.id,
-        reviewerId: e.id,
-        targetId: seats[(i + d) % n]!.id,
-        isCompleted: (i + d) % 5 !== 0,
-      })),
-      { assignmentId: a!.id, reviewerId: e.id, targetId: e.id, isCompleted: true },
-    ]);
-    const matchings = await db.insert(peerMatchings).values(pairs).returning({
-      id: peerMatchings.id,
-      reviewerId: peerMatchings.reviewerId,
-      targetId: peerMatchings.targetId,
-    });
-    const rated = matchings.filter((m, i) => m.reviewerId !== m.targetId && i % 2 === 0);
-    for (let i = 0; i < rated.length; i += 500) {
-      await db
-        .insert(feedbackMatchings)
-        .values(rated.slice(i, i + 500).map((m) => ({ matchingId: m.id, point: 4, comment: '도움이 됨' })));
-    }
-    measured = a!.id;
-  }
-  return { courseId: course!.id, assignmentId: measured };
-}
+const owner = { organisationId: org!.id, instructorId: prof!.id, tag };
 
 async function floor(assignmentId: number) {
   const until = performance.now() + SECONDS * 1000;
@@ -198,11 +94,9 @@ console.log(
   '| learners | bare rps / p95 ms | table rps / p95 ms | floor rps / p95 ms | table ÷ floor rps | export rps / p95 ms |',
 );
 console.log('|---:|---:|---:|---:|---:|---:|');
-for (const n of SIZES) {
-  const { courseId, assignmentId } = await buildCourse(n);
-  // A production PostgreSQL's autovacuum would have analysed the new rows by now; this one runs
-  // with autovacuum off, so the bench does it (PGlite has none and is measured as it runs).
-  if (pgDatabase) await db.execute(sql`analyze`);
+
+/** Warms both routes up, then measures the bare route, the table, its floor and the export. */
+async function measure(label: string, courseId: number, assignmentId: number) {
   const base = `/api/v1/courses/${courseId}/assignments/${assignmentId}`;
   // Warm-up of both routes: the first export also loads ExcelJS (imported on demand, once per
   // server) and compiles its code, which is not what a class's exports cost.
@@ -214,8 +108,38 @@ for (const n of SIZES) {
   const book = await drive(`${base}/stages-of-learners/`);
   const f = (x: { rps: number; p95: number }) => `${x.rps.toFixed(0)} / ${x.p95.toFixed(0)}`;
   console.log(
-    `| ${n} | ${f(bare)} | ${f(table)} | ${f(low)} | ${(table.rps / low.rps).toFixed(2)} | ${f(book)} |`,
+    `| ${label} | ${f(bare)} | ${f(table)} | ${f(low)} | ${(table.rps / low.rps).toFixed(2)} | ${f(book)} |`,
   );
+}
+
+// Term start (issue 36, item 19): a class built in one sitting and read at once, before anything
+// has analysed its rows. The database first holds an earlier, small course, analysed (what a
+// running server's autovacuum leaves: statistics of a few rows); then the class of TERM_START
+// learners is written in one go and measured immediately, then again once analysed. Autovacuum is
+// switched off on the bench database's tables so that it cannot analyse them mid-run.
+if (TERM_START > 0) {
+  if (pgDatabase) {
+    await db.execute(sql`do $$ declare t text; begin
+      for t in select tablename from pg_tables where schemaname = 'public' loop
+        execute format('alter table %I set (autovacuum_enabled = off)', t);
+      end loop; end $$`);
+  }
+  if (EARLIER > 0) {
+    await buildManagementCourse(db, owner, EARLIER, 'earlier');
+    await db.execute(sql`analyze`);
+  }
+  const { courseId, assignmentId } = await buildManagementCourse(db, owner, TERM_START, 'term');
+  await measure(`${TERM_START}, term start (not analysed)`, courseId, assignmentId);
+  await db.execute(sql`analyze`);
+  await measure(`${TERM_START}, term start, analysed`, courseId, assignmentId);
+}
+
+for (const n of SIZES) {
+  const { courseId, assignmentId } = await buildManagementCourse(db, owner, n);
+  // A production PostgreSQL's autovacuum would have analysed the new rows by now; this one runs
+  // with autovacuum off, so the bench does it (PGlite has none and is measured as it runs).
+  if (pgDatabase) await db.execute(sql`analyze`);
+  await measure(String(n), courseId, assignmentId);
 }
 await app.close();
 await database.close();
