@@ -8,6 +8,12 @@
 //   DATABASE_URL=postgres://... npm run bench:management -w @pw/bench
 // Goals (PostgreSQL, N = 200): table p95 ≤ 100 ms and ≥ 50 % of the floor's throughput;
 // export p95 ≤ 200 ms; PGlite table p95 ≤ 250 ms.
+// First, the term-start case (issue 36, item 19): a class of BENCH_TERM_START learners (200; 0 to
+// skip) written in one go and measured at once, unanalysed, then analysed. BENCH_EARLIER (5)
+// learners' course is built and analysed before it (the statistics a running server has of its
+// first, small course); BENCH_EARLIER=0 measures a database never analysed. BENCH_SIZES= (empty)
+// runs the term-start case alone; BENCH_DB_PREFIX names the PostgreSQL database made for the run.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -82,18 +88,49 @@ const signedIn = await app.inject({
 });
 const headers = { host, authorization: `Token ${(signedIn.json() as { token: string }).token}` };
 
+/**
+ * CPU time (ms) used so far by this process (the server and autocannon, which share it) and by the
+ * bench database's PostgreSQL backends (local server, read from /proc): unlike throughput, CPU per
+ * request hardly moves when other work shares the machine.
+ */
+async function cpuNow() {
+  const own = process.cpuUsage();
+  let pgMs = 0;
+  if (pgDatabase) {
+    const backends = (await db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    )) as unknown as { rows: { pid: number }[] };
+    for (const { pid } of backends.rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        pgMs += (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+  }
+  return { node: (own.user + own.system) / 1000, pg: pgMs };
+}
+
 async function drive(path: string) {
+  const before = await cpuNow();
   const result = await autocannon({ url: `${address}${path}`, headers, connections: 10, duration: SECONDS });
+  const after = await cpuNow();
   if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} answers were not 2xx`);
-  return { rps: result.requests.average, p95: result.latency.p97_5 ?? result.latency.p99 };
+  const n = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p95: result.latency.p97_5 ?? result.latency.p99,
+    cpu: `${((after.node - before.node) / n).toFixed(1)} / ${pgDatabase ? ((after.pg - before.pg) / n).toFixed(1) : '–'}`,
+  };
 }
 
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(`\n${engine}, 10 connections, ${SECONDS} s per route (p95 is autocannon's p97.5):\n`);
 console.log(
-  '| learners | bare rps / p95 ms | table rps / p95 ms | floor rps / p95 ms | table ÷ floor rps | export rps / p95 ms |',
+  '| learners | bare rps / p95 ms | table rps / p95 ms | floor rps / p95 ms | table ÷ floor rps | export rps / p95 ms | table CPU ms per request: Node / PostgreSQL | export CPU ms per request |',
 );
-console.log('|---:|---:|---:|---:|---:|---:|');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
 
 /** Warms both routes up, then measures the bare route, the table, its floor and the export. */
 async function measure(label: string, courseId: number, assignmentId: number) {
@@ -108,7 +145,7 @@ async function measure(label: string, courseId: number, assignmentId: number) {
   const book = await drive(`${base}/stages-of-learners/`);
   const f = (x: { rps: number; p95: number }) => `${x.rps.toFixed(0)} / ${x.p95.toFixed(0)}`;
   console.log(
-    `| ${label} | ${f(bare)} | ${f(table)} | ${f(low)} | ${(table.rps / low.rps).toFixed(2)} | ${f(book)} |`,
+    `| ${label} | ${f(bare)} | ${f(table)} | ${f(low)} | ${(table.rps / low.rps).toFixed(2)} | ${f(book)} | ${table.cpu} | ${book.cpu} |`,
   );
 }
 
