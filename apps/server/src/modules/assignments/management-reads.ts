@@ -37,7 +37,7 @@ function prepareTableRead(db: Db) {
       T[]
     >`coalesce((select json_agg(json_build_array(${values})${ordered}) ${from}), '[]'::json)`.as(name);
   };
-  // The assignment's matchings, the keys its ratings and objections are read by.
+  // The assignment's matchings, the keys its objections are read by.
   const matchingIds = sql`array(select ${peerMatchings.id} from ${peerMatchings} where ${peerMatchings.assignmentId} = ${assignment})`;
   return db
     .select({
@@ -83,7 +83,8 @@ function prepareTableRead(db: Db) {
       rated: rows<[matchingId: number]>(
         'rated',
         sql`${feedbackMatchings.matchingId}`,
-        sql`from ${feedbackMatchings} where ${feedbackMatchings.matchingId} = any(${matchingIds})`,
+        // Only the ratings that count: of others' finished reviews.
+        sql`from ${feedbackMatchings} where ${feedbackMatchings.matchingId} = any(array(select ${peerMatchings.id} from ${peerMatchings} where ${peerMatchings.assignmentId} = ${assignment} and ${peerMatchings.isCompleted} and ${peerMatchings.reviewerId} <> ${peerMatchings.targetId}))`,
       ),
       filed: rows<[id: number, matchingId: number, status: number]>(
         'filed',
