@@ -120,6 +120,8 @@ export function ScorePage() {
             withBarValueLabel
             // Mantine writes a bar's value only through a formatter (none: an empty label).
             valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+            // A figure named by its label (a label on a bare div is not announced).
+            role="figure"
             aria-label={t('score.histogram')}
             data-testid="score-histogram"
           />
@@ -263,7 +265,7 @@ export function ScorePage() {
                         const text = (
                           <Text
                             size="sm"
-                            c={rater.is_lowest ? 'red.8' : undefined}
+                            c={rater.is_lowest ? 'red.9' : undefined}
                             fw={rater.is_lowest ? 600 : 400}
                           >
                             {rater.is_lowest ? '● ' : ''}
