@@ -155,7 +155,7 @@ const plans: Record<'staff' | 'instructor' | 'assistant' | 'learner', { email: s
         ],
       },
       {
-        path: hrefOf('[data-testid="score-table"] tbody tr [role="rowheader"] a'),
+        path: hrefOf('[data-testid="score-table"] tbody tr th a'),
         ready: 'report-view',
         dialogs: [{ name: 'comparison', open: byButton('report.compare') }],
       },

@@ -18,6 +18,12 @@ const TOOLBAR = [
   ['clean'],
 ];
 
+/**
+ * Tab and Shift+Tab move the focus in and out of the editor (WCAG 2.1.2, no keyboard trap): Quill
+ * would insert a tab character or indent a list item, leaving a keyboard user no way out.
+ */
+const KEYBOARD = { bindings: { tab: false, 'remove tab': false, indent: false, outdent: false } };
+
 export type EditorChange = { delta: Delta; text: string };
 
 /**
@@ -70,7 +76,7 @@ export default function RichTextEditor({
         defaultValue={(initial ?? { ops: [] }) as never}
         readOnly={readOnly}
         placeholder={placeholder}
-        modules={{ toolbar: readOnly ? false : TOOLBAR }}
+        modules={{ toolbar: readOnly ? false : TOOLBAR, keyboard: KEYBOARD }}
         onChange={(_html, _delta, source, editor) => {
           if (source === 'api') return;
           onChange({ delta: editor.getContents() as unknown as Delta, text: editor.getText() });
