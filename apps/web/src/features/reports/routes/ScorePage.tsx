@@ -211,7 +211,10 @@ export function ScorePage() {
             {t('score.noMatch')}
           </Text>
         ) : (
-          <ScrollArea>
+          <ScrollArea
+            // Scrolled sideways by keyboard too (its cells hold no control before completion).
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('score.title') }}
+          >
             <Table striped highlightOnHover data-testid="score-table" miw={800}>
               <Table.Thead>
                 <Table.Tr>
