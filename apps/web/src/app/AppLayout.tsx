@@ -31,6 +31,7 @@ export function AppLayout() {
     return (
       <Box>
         <Group
+          component="header"
           h={52}
           px="md"
           gap="sm"

@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import draftToHtml from 'draftjs-to-html';
-import { useMemo } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import './RichText.css';
@@ -17,7 +18,40 @@ const TOOLBAR = [
   ['clean'],
 ];
 
+/**
+ * Tab and Shift+Tab move the focus in and out of the editor (WCAG 2.1.2, no keyboard trap): Quill
+ * would insert a tab character or indent a list item, leaving a keyboard user no way out.
+ */
+const KEYBOARD = { bindings: { tab: false, 'remove tab': false, indent: false, outdent: false } };
+
 export type EditorChange = { delta: Delta; text: string };
+
+/**
+ * Names for Quill's toolbar in the page's language: Quill names its buttons by format in English
+ * ("list: ordered") and leaves the heading picker and its items unnamed.
+ */
+function useToolbarNames(root: RefObject<HTMLElement | null>, enabled: boolean) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const toolbar = root.current?.querySelector('.ql-toolbar');
+    if (!enabled || !toolbar) return;
+    toolbar.setAttribute('aria-label', t('work.toolbar.label'));
+    for (const button of toolbar.querySelectorAll('button')) {
+      const format = [...button.classList].find((c) => c.startsWith('ql-'))?.slice(3) ?? '';
+      const key = format === 'list' ? (button.value as 'ordered' | 'bullet') : format;
+      button.setAttribute('aria-label', t(`work.toolbar.${key}`));
+    }
+    for (const label of toolbar.querySelectorAll('.ql-picker-label'))
+      label.setAttribute('aria-label', t('work.toolbar.header'));
+    for (const item of toolbar.querySelectorAll('.ql-picker-item')) {
+      const level = item.getAttribute('data-value');
+      item.setAttribute(
+        'aria-label',
+        level ? t('work.toolbar.heading', { n: level }) : t('work.toolbar.normal'),
+      );
+    }
+  }, [root, enabled, t]);
+}
 
 /** Quill 2 for an essay or a revision; uncontrolled (remount with a new `key` to replace the text). */
 export default function RichTextEditor({
@@ -33,14 +67,16 @@ export default function RichTextEditor({
   label: string;
   placeholder?: string;
 }) {
+  const root = useRef<HTMLElement>(null);
+  useToolbarNames(root, !readOnly);
   return (
-    <section data-testid="essay-editor" aria-label={label}>
+    <section data-testid="essay-editor" aria-label={label} ref={root}>
       <ReactQuill
         theme="snow"
         defaultValue={(initial ?? { ops: [] }) as never}
         readOnly={readOnly}
         placeholder={placeholder}
-        modules={{ toolbar: readOnly ? false : TOOLBAR }}
+        modules={{ toolbar: readOnly ? false : TOOLBAR, keyboard: KEYBOARD }}
         onChange={(_html, _delta, source, editor) => {
           if (source === 'api') return;
           onChange({ delta: editor.getContents() as unknown as Delta, text: editor.getText() });

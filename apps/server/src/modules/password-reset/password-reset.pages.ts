@@ -45,7 +45,7 @@ export function renderPage(ctx: PageContext, title: string, body: string): strin
   button:focus-visible, .button:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
   .links { margin-top: 20px; font-size: 14px; text-align: center; }
   a { color: var(--brand); }
-  footer { margin-bottom: 32px; font-size: 14px; color: #868e96; }
+  footer { margin-bottom: 32px; font-size: 14px; color: #495057; }
 </style>
 </head>
 <body>

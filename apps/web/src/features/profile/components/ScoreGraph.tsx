@@ -49,7 +49,7 @@ export function ScoreGraph() {
   }
   return (
     <Card withBorder radius="lg" p="lg" ref={ref} data-testid="score-graph">
-      <Title order={3} size="h4" mb="md">
+      <Title order={2} size="h4" mb="md">
         {t('profile.scoreTitle')}
       </Title>
       {content}

@@ -41,7 +41,9 @@ export function MyPage() {
   return (
     <Stack gap="lg" maw={880}>
       <Group justify="space-between">
-        <Title order={2}>{t('profile.title')}</Title>
+        <Title order={1} size="h2">
+          {t('profile.title')}
+        </Title>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconKey size={16} />} onClick={password.open}>
             {t('profile.changePassword')}

@@ -109,7 +109,9 @@ export function ProfileEditPage() {
   const profile = useProfile();
   return (
     <Stack gap="lg" maw={640}>
-      <Title order={2}>{t('profile.editTitle')}</Title>
+      <Title order={1} size="h2">
+        {t('profile.editTitle')}
+      </Title>
       {profile.isPending ? (
         <Loader />
       ) : profile.isError ? (

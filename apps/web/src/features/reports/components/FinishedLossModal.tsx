@@ -31,7 +31,7 @@ export function FinishedLossModal({ finished, onClose, onConfirm, loading }: Pro
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('common.cancel')}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading} data-testid="confirm-finished-loss">
+          <Button color="red.9" onClick={onConfirm} loading={loading} data-testid="confirm-finished-loss">
             {t('matching.confirmDelete')}
           </Button>
         </Group>

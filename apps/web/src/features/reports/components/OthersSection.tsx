@@ -40,7 +40,13 @@ export function OthersSection({ given }: { given: NonNullable<Report['given_revi
               </Text>
             ))}
           </Stack>
-          <Table.ScrollContainer minWidth={340}>
+          <Table.ScrollContainer
+            minWidth={340}
+            // Scrolled sideways by keyboard too on a phone (the table holds no control).
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('report.othersCaption') },
+            }}
+          >
             <Table striped withTableBorder>
               <Table.Caption>{t('report.othersCaption')}</Table.Caption>
               <Table.Thead>

@@ -43,6 +43,8 @@ export function ReportRadar({
         polarRadiusAxisProps={{ domain: [0, 100] }}
         // Room for the axis labels on a phone.
         radarChartProps={{ outerRadius: '62%' }}
+        // A figure named by its label (a label on a bare div is not announced).
+        role="figure"
         aria-label={t('report.radar')}
         data-testid="report-radar"
       />

@@ -10,6 +10,7 @@ import {
   Text,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Report, UI } from '@pw/contract';
@@ -139,7 +140,9 @@ export function ReportView({
           <Table striped data-testid="report-scores">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('report.scoreKind')}</VisuallyHidden>
+                </Table.Th>
                 <Table.Th ta="right">{say('mine')}</Table.Th>
                 <Table.Th ta="right">{t('report.max')}</Table.Th>
                 <Table.Th ta="right">{t('report.average')}</Table.Th>

@@ -114,6 +114,8 @@ export function ScorePage() {
             withBarValueLabel
             // Mantine writes a bar's value only through a formatter (none: an empty label).
             valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+            // A figure named by its label (a label on a bare div is not announced).
+            role="figure"
             aria-label={t('score.histogram')}
             data-testid="score-histogram"
           />
@@ -208,7 +210,10 @@ export function ScorePage() {
             {t('score.noMatch')}
           </Text>
         ) : (
-          <ScrollArea>
+          <ScrollArea
+            // Scrolled sideways by keyboard too (its cells hold no control before completion).
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('score.title') }}
+          >
             <Table striped highlightOnHover data-testid="score-table" miw={800}>
               <Table.Thead>
                 <Table.Tr>
@@ -262,7 +267,7 @@ export function ScorePage() {
                         const text = (
                           <Text
                             size="sm"
-                            c={rater.is_lowest ? 'red.8' : rater.is_adjusted ? 'indigo.8' : undefined}
+                            c={rater.is_lowest ? 'red.9' : rater.is_adjusted ? 'indigo.8' : undefined}
                             fw={rater.is_lowest || rater.is_adjusted ? 600 : 400}
                             td={rater.is_adjusted ? 'underline' : undefined}
                             style={{ whiteSpace: 'nowrap' }}

@@ -37,6 +37,8 @@ export function ResultsChart({ assignments }: { assignments: ScoresByLearner['as
         data={data}
         dataKey="name"
         series={[{ name: 'average', label: t('results.classAverage'), color: 'indigo.6' }]}
+        // A figure named by its label (a label on a bare div is not announced).
+        role="figure"
         aria-label={t('results.chartAria', { score: t(`results.keys.${key}`) })}
         withBarValueLabel
         // Mantine writes a bar's value only through a formatter (none: an empty label).

@@ -85,6 +85,8 @@ export function PersonalScorePage({ mine = false }: { mine?: boolean }) {
               withBarValueLabel
               // Mantine writes a bar's value only through a formatter (none: an empty label).
               valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+              // A figure named by its label (a label on a bare div is not announced).
+              role="figure"
               aria-label={t('results.personalChart')}
               data-testid="personal-score-chart"
             >

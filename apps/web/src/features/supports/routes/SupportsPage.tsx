@@ -47,7 +47,9 @@ export function SupportsPage() {
   return (
     <Stack gap="lg" maw={720}>
       <Group justify="space-between">
-        <Title order={2}>{t('supports.title')}</Title>
+        <Title order={1} size="h2">
+          {t('supports.title')}
+        </Title>
         <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={fare.open}>
           {t('supports.fare')}
         </Button>
