@@ -137,8 +137,10 @@ describe('scoreAssignment properties', () => {
         const trust = (l: LearnerScores) =>
           (l.evaluation.agreement ?? 0) * (l.evaluation.discrimination ?? 0) ** 2;
         const unmarked = measured.filter((l) => !l.evaluation.isLowest);
+        // The engine compares on a 1e-4 grid (TIE_TOLERANCE): closer values are ties, broken by
+        // the next key, so an unmarked evaluator may sit up to one grid step below a marked one.
         for (const m of measured.filter((l) => l.evaluation.isLowest)) {
-          for (const u of unmarked) expect(trust(u)).toBeGreaterThanOrEqual(trust(m) - 1e-9);
+          for (const u of unmarked) expect(trust(u)).toBeGreaterThanOrEqual(trust(m) - 1e-4);
         }
       }),
       { numRuns: 40 },
