@@ -316,7 +316,10 @@ for (const lang of ['ko', 'en'] as const) {
           await page.goto(path);
           await expect(page.locator('main')).toBeVisible();
           if (visit.ready) await expect(page.getByTestId(visit.ready)).toBeVisible();
-          await expect(page.locator('main [aria-busy="true"], main .mantine-Loader-root')).toHaveCount(0);
+          // Only what the user waits for: a loader inside a hidden tab panel is not on screen.
+          await expect(
+            page.locator('main [aria-busy="true"]:visible, main .mantine-Loader-root:visible'),
+          ).toHaveCount(0, { timeout: 30_000 });
           const r = await scan(page, path);
           all.gate.push(...r.gate);
           all.advice.push(...r.advice);
