@@ -347,7 +347,11 @@ for (const lang of ['ko', 'en'] as const) {
  * there. A button or link reached must show where the focus is (an outline).
  */
 async function tabTo(page: Page, target: Locator, max = 80) {
-  await expect(target).toBeVisible();
+  // A segmented control's radio input is visually hidden behind its label, which is what shows.
+  const hiddenRadio = await target.evaluate(
+    (el) => el instanceof HTMLInputElement && el.type === 'radio' && el.labels?.[0] !== undefined,
+  );
+  await expect(hiddenRadio ? target.locator('xpath=..') : target).toBeVisible();
   for (let i = 0; i <= max; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) {
       const outline = await target.evaluate((el) =>
@@ -501,7 +505,10 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
   const card = me.locator('[data-testid^="received-"]').first();
   await expect(card).toContainText('근거를 더 보태 보세요.');
   await tabTo(me, card.locator('[data-testid^="rating-"] input').first());
+  // The arrows preview a star (Mantine's Rating); Space chooses it.
   for (let i = 0; i < 3; i++) await me.keyboard.press('ArrowRight');
+  await me.keyboard.press('Space');
+  await expect(card.locator('[data-testid^="rating-"] input[value="3"]')).toBeChecked();
   await tabTo(me, card.getByLabel(t('review.ratingComment')));
   await me.keyboard.type('구체적이라 도움이 됐습니다.');
   await tabTo(me, card.getByRole('button', { name: t('review.rate') }));
@@ -521,7 +528,7 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
   await me.keyboard.type(' 고쳐 쓴 문장입니다.');
   await tabTo(me, revision.getByTestId('save-work'));
   await me.keyboard.press('Enter');
-  await expect(toast(t('work.submitted'))).toBeVisible();
+  await expect(toast(t('work.revisionSaved'))).toBeVisible();
   const mine = await call(me, 'GET', `/courses/${cid}/assignments/${aid}/`);
   const revisionId = (mine.json.progresses as { model: string; performance_id: number }[]).find(
     (x) => x.model === 'revisement',

@@ -102,7 +102,7 @@ test('profile edit: a wrong password is refused, the right one saves', async ({ 
 });
 
 test('change password from the dialog', async ({ page }) => {
-  await signIn(page, 'student08@example.com', 'demo1234');
+  await signIn(page, 'student16@example.com', 'demo1234');
   await page.goto('/my-page');
   await page.getByRole('button', { name: '비밀번호 변경' }).click();
   const dialog = page.getByRole('dialog', { name: '비밀번호 변경' });

@@ -72,7 +72,7 @@ test('the course tabs keep one row on a phone in English, and Korean breaks betw
   expect(new Set(tops).size).toBe(1);
   expect(await en.evaluate(() => getComputedStyle(document.body).wordBreak)).not.toBe('keep-all');
 
-  const kr = await signIn(browser, 'student05@example.com', PHONE);
+  const kr = await signIn(browser, 'student14@example.com', PHONE);
   await kr.goto(`${COURSE}/learner`);
   await expect(kr.getByTestId('course-page')).toBeVisible();
   expect(await kr.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('keep-all');
