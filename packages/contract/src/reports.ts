@@ -62,6 +62,11 @@ export const reportSchema = z.object({
     }),
   ),
   feedback_review_point: z.object({ avg: z.number().nullable(), std: z.number().nullable() }),
+  /**
+   * The learner submitted an essay. Ranks and class averages count only those who did: without
+   * one, `total_info` is null and the report says why.
+   */
+  submitted: z.boolean(),
   total_info: z
     .object({ rank: z.number().int(), percent: z.number(), member_cnt: z.number().int() })
     .nullable(),
@@ -170,6 +175,8 @@ export const scoreTableSchema = z.object({
       id: z.number().int().nullable(),
       enrollment: z.number().int(),
       name: z.string(),
+      /** Submitted an essay: counted in the histogram, the ranks and the averages; the others are listed apart. */
+      submitted: z.boolean(),
       ...scoreFields,
       pr_performance: z.object({
         reviewers: z.array(

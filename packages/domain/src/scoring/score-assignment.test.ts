@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMatching } from '../matching/create-matching';
 import { createRandom, shuffleWith } from '../matching/random';
 import { scoreAssignment } from './score-assignment';
+import { roundScore } from './statistics';
 import type { AssignmentScores, LearnerScores, Review, ScoreAssignmentInput, ScoreKind } from './types';
 
 const MAX = { essayWriting: 60, peerReview: 10, metacognition: 10, feedbackReview: 10, revisement: 10 };
@@ -385,6 +386,31 @@ describe('scoreAssignment', () => {
     const members = result.learners.filter((l) => !l.isInstructorLearner);
     const mean = members.reduce((sum, l) => sum + l.scores.total, 0) / 3;
     expect(result.classAverages.total).toBeCloseTo(mean, 1);
+  });
+
+  it('ranks and averages only those who submitted an essay; the others are scored but listed apart', () => {
+    const result = scoreAssignment({
+      settings: { standards, maxScores: { essayWriting: 100 } },
+      learners: [
+        { id: 'a' },
+        { id: 'b' },
+        { id: 'c' },
+        { id: 'idle1', hasEssay: false },
+        { id: 'idle2', hasEssay: false },
+      ],
+      reviews: [review('b', 'a', 5), review('c', 'b', 4), review('a', 'c', 3)],
+    });
+    const scores = byId(result);
+    expect(result.memberCount).toBe(3);
+    expect(scores.get('idle1')?.submitted).toBe(false);
+    expect(scores.get('idle1')?.totalInfo).toBeNull();
+    expect(scores.get('idle1')?.scores.essayWriting).toBe(0);
+    expect(scores.get('a')?.submitted).toBe(true);
+    expect(scores.get('a')?.totalInfo).toEqual({ rank: 1, percent: roundScore(100 / 3), memberCount: 3 });
+    expect(scores.get('c')?.totalInfo?.rank).toBe(3);
+    // The mean of the three writers' totals, not of five (two zeros would pull it down by 40 %).
+    const writers = ['a', 'b', 'c'].map((id) => scores.get(id)?.scores.total ?? 0);
+    expect(result.classAverages.total).toBeCloseTo(writers.reduce((x, y) => x + y, 0) / 3, 1);
   });
 
   it('marks the lowest 30 % of evaluators, rounded down, ties all in or all out', () => {

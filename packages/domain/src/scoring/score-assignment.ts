@@ -41,7 +41,7 @@ type StandInKind = 'essayWriting' | 'metacognition' | 'feedbackReview';
 const TIE_TOLERANCE = 1e-4;
 
 interface Draft {
-  result: Omit<LearnerScores, 'scores' | 'totalInfo'>;
+  result: Omit<LearnerScores, 'scores' | 'totalInfo' | 'submitted'>;
   /** Null = performed but no data: the class average stands in. */
   values: Record<ScoreKind, number | null>;
   /** Kinds with real data, the only ones a class average for stand-ins is taken over. */
@@ -140,7 +140,11 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
     scores.set(id, { ...set, total: sumScores(set) });
   }
 
-  const rankOf = rankTotals(members.map((m) => scores.get(m.id)?.total ?? 0));
+  // Ranks and class averages count those who submitted an essay: a participant who wrote
+  // nothing (every active learner takes part from the start) would weigh on everyone's figures.
+  const ranked = members.filter((m) => m.hasEssay !== false);
+  const rankedIds = new Set(ranked.map((m) => m.id));
+  const rankOf = rankTotals(ranked.map((m) => scores.get(m.id)?.total ?? 0));
   const learners: LearnerScores[] = input.learners.map((learner) => {
     const draft = drafts.get(learner.id);
     const set = scores.get(learner.id);
@@ -149,16 +153,17 @@ export function scoreAssignment(input: ScoreAssignmentInput): AssignmentScores {
     return {
       ...draft.result,
       scores: set,
-      totalInfo: learner.isInstructorLearner
-        ? null
-        : { rank, percent: roundScore((rank / members.length) * 100), memberCount: members.length },
+      submitted: learner.hasEssay !== false,
+      totalInfo: rankedIds.has(learner.id)
+        ? { rank, percent: roundScore((rank / ranked.length) * 100), memberCount: ranked.length }
+        : null,
     };
   });
 
   return {
     learners,
-    classAverages: averageScores(members.map((m) => scores.get(m.id))),
-    memberCount: members.length,
+    classAverages: averageScores(ranked.map((m) => scores.get(m.id))),
+    memberCount: ranked.length,
     lowestEvaluatorIds: [...lowest],
     evaluationAbilityMeasured: status === 'measured',
     evaluationAbilityStatus: status,

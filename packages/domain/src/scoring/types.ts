@@ -177,13 +177,20 @@ export interface LearnerScores {
   feedbackReviewPoint: FeedbackPoint;
   selfAssessment: SelfAssessment | null;
   evaluation: EvaluationDetail;
-  /** Null for instructors taking part as learners: they are not ranked. */
+  /**
+   * The learner submitted an essay: only they are ranked and counted in the class's averages
+   * (a participant who wrote nothing is scored, but listed apart).
+   */
+  submitted: boolean;
+  /** Null for instructors taking part as learners and for learners without an essay: they are not ranked. */
   totalInfo: TotalInfo | null;
 }
 
 export interface AssignmentScores {
   learners: LearnerScores[];
+  /** Averages over the ranked learners: those who submitted an essay, instructors' seats out. */
   classAverages: ScoreSet;
+  /** How many are ranked (submitted an essay, instructors' seats out). */
   memberCount: number;
   /**
    * Evaluators in the lowest 30 % by agreement × discrimination² (the doubt about the marks' direction

@@ -279,6 +279,10 @@ export const reports = pgTable(
     isSeat: boolean('is_seat').generatedAlwaysAs(
       sql`(scores -> 'learner' ->> 'isInstructorLearner')::boolean`,
     ),
+    /** The learner submitted an essay (ranked and averaged); reports stored before the field read as true. */
+    isSubmitted: boolean('is_submitted').generatedAlwaysAs(
+      sql`coalesce((scores -> 'learner' ->> 'submitted')::boolean, true)`,
+    ),
     computedAt: timestamp('computed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('reports_assignment_enrollment_key').on(t.assignmentId, t.enrollmentId)],

@@ -97,6 +97,8 @@ export function reportView(input: {
       self_gap: p.selfGap,
     })),
     feedback_review_point: { avg: l.feedbackReviewPoint.avg, std: l.feedbackReviewPoint.std },
+    // Reports stored before the field existed ranked everyone: they read as submitted.
+    submitted: l.submitted ?? true,
     total_info: l.totalInfo
       ? { rank: l.totalInfo.rank, percent: round1(l.totalInfo.percent), member_cnt: l.totalInfo.memberCount }
       : null,
@@ -142,7 +144,7 @@ export function scoreTableView(input: {
   completed: boolean;
   max: ScoreMaxima;
   reviewerCount: number;
-  learners: readonly { id: number; name: string; reportId: number | null; scores: Scores }[];
+  learners: readonly { id: number; name: string; reportId: number | null; submitted: boolean; scores: Scores }[];
   lowestEvaluatorIds: readonly string[];
   matchings: readonly Pair[];
   responses: readonly { matchingId: number; point: number | null; editedPoint: number | null }[];
@@ -173,12 +175,13 @@ export function scoreTableView(input: {
       max_score: max[type],
       reviewer_count: input.reviewerCount,
     })),
-    reports: input.learners.map(({ id, reportId, scores: l }) => {
+    reports: input.learners.map(({ id, reportId, submitted, scores: l }) => {
       const mine = received.get(id) ?? [];
       return {
         id: reportId,
         enrollment: id,
         name: nameOf(id),
+        submitted,
         essay_writing_score: round1(l.essayWriting),
         peer_review_score: round1(l.peerReview),
         metacognition_score: round1(l.metacognition),

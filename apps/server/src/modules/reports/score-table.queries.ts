@@ -31,6 +31,8 @@ export async function classScores(db: Db, assignmentId: number, completed: boole
           id: enrollments.id,
           name: users.name,
           reportId: reports.id,
+          // Reports stored before the field existed ranked everyone: they read as submitted.
+          submitted: reports.isSubmitted,
           // The six scores as the database keeps them beside the stored report (which also
           // holds the class's averages and lowest evaluators: 2 KB each, read once below).
           ...scoreColumns,
@@ -61,7 +63,9 @@ export async function classScores(db: Db, assignmentId: number, completed: boole
     ]);
     const learners = stored.flatMap((r) => {
       const scores = storedScores(r);
-      return scores ? [{ id: r.id, name: r.name, reportId: r.reportId as number | null, scores }] : [];
+      return scores
+        ? [{ id: r.id, name: r.name, reportId: r.reportId as number | null, submitted: r.submitted !== false, scores }]
+        : [];
     });
     if (learners.length > 0 && learners.length === stored.length)
       return { learners, lowestEvaluatorIds: lowest?.ids ?? [] };
@@ -86,7 +90,13 @@ export async function classScores(db: Db, assignmentId: number, completed: boole
   return {
     learners: result.learners.map((l) => {
       const id = Number(l.learnerId);
-      return { id, name: nameOf.get(id) ?? '', reportId: reportOf.get(id) ?? null, scores: l.scores };
+      return {
+        id,
+        name: nameOf.get(id) ?? '',
+        reportId: reportOf.get(id) ?? null,
+        submitted: l.submitted,
+        scores: l.scores,
+      };
     }),
     lowestEvaluatorIds: result.lowestEvaluatorIds,
   };

@@ -36,7 +36,7 @@ export const viewOf = (columns: ScoreColumns): ScoreSetView | null => {
   };
 };
 
-/** Class averages of the active learners' scores (instructor seats and withdrawn learners out). */
+/** Class averages of the active learners' scores (instructor seats, withdrawn learners and those without an essay out). */
 function averageOf(sets: readonly ScoreSetView[]): ScoreSetView {
   if (sets.length === 0) return { ...ZERO };
   const mean = (key: keyof ScoreSetView) => round1(sets.reduce((sum, s) => sum + s[key], 0) / sets.length);
@@ -52,7 +52,7 @@ function averageOf(sets: readonly ScoreSetView[]): ScoreSetView {
 
 type Assignment = { id: number; name: string; maxTotal: number };
 type Learner = { id: number; name: string; email: string; code: string; isActive: boolean };
-type Cell = { id: number; scores: ScoreSetView | null; seat: boolean };
+type Cell = { id: number; scores: ScoreSetView | null; seat: boolean; submitted: boolean };
 type NotPerformed = (enrollmentId: number) => ResultRow['not_performed'];
 
 /** The results page (and workbook): the chart, the weights, a row per learner (withdrawn apart). */
@@ -93,7 +93,8 @@ export function courseResultsView(input: {
   return {
     chart: list.map((a) => {
       const sets = [...(byAssignment.get(a.id)?.entries() ?? [])].flatMap(([enrollmentId, r]) =>
-        activeIds.has(enrollmentId) && !r.seat && r.scores ? [r.scores] : [],
+        // Averaged like the assignment's own figures: those who submitted an essay.
+        activeIds.has(enrollmentId) && !r.seat && r.submitted && r.scores ? [r.scores] : [],
       );
       const avg = averageOf(sets);
       return {

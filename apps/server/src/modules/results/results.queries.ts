@@ -56,7 +56,7 @@ export type Completed = Awaited<ReturnType<typeof completedAssignments>>[number]
 export async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
   const byAssignment = new Map<
     number,
-    Map<number, { id: number; scores: ScoreSetView | null; seat: boolean }>
+    Map<number, { id: number; scores: ScoreSetView | null; seat: boolean; submitted: boolean }>
   >();
   if (list.length === 0) return byAssignment;
   const rows = await db
@@ -68,6 +68,7 @@ export async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
       // report, which also holds the class's averages and lowest evaluators: a few KB each).
       ...scoreColumns,
       seat: reports.isSeat,
+      submitted: reports.isSubmitted,
     })
     .from(reports)
     .where(
@@ -81,7 +82,12 @@ export async function reportsOf(db: Db | Tx, list: readonly Completed[]) {
     );
   for (const r of rows) {
     const map = byAssignment.get(r.assignmentId) ?? new Map();
-    map.set(r.enrollmentId, { id: r.id, scores: viewOf(r), seat: r.seat === true });
+    map.set(r.enrollmentId, {
+      id: r.id,
+      scores: viewOf(r),
+      seat: r.seat === true,
+      submitted: r.submitted !== false,
+    });
     byAssignment.set(r.assignmentId, map);
   }
   return byAssignment;
@@ -179,8 +185,9 @@ export async function resultsFingerprint(db: Db, courseId: number) {
 }
 
 /**
- * Per assignment, the class averages of the active learners' scores (instructor seats and
- * withdrawn learners out), averaged by the database: a row per assignment, not per report.
+ * Per assignment, the class averages of the active learners' scores (instructor seats, withdrawn
+ * learners and those without an essay out), averaged by the database: a row per assignment, not
+ * per report.
  */
 export async function classAveragesOf(db: Db | Tx, list: readonly Completed[]) {
   const averages = new Map<number, ScoreSetView>();
@@ -207,6 +214,8 @@ export async function classAveragesOf(db: Db | Tx, list: readonly Completed[]) {
         isNotNull(reports.computedAt),
         isNotNull(reports.scoreTotal),
         sql`${reports.isSeat} is not true`,
+        // Those who submitted an essay, as in the assignment's own averages and ranks.
+        eq(reports.isSubmitted, true),
         eq(enrollments.isActive, true),
         eq(enrollments.isInstructorSeat, false),
       ),

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
+import { ASSIGNMENT_STATUS } from '@pw/contract';
 import { IconEye, IconEyeOff, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -78,6 +79,11 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
             <ParticipationButton assignment={a} />
           )}
         </Group>
+        {!manager && a.status !== ASSIGNMENT_STATUS.complete ? (
+          <Text size="xs" c="dimmed" data-testid="assignment-ranked-hint">
+            {t('assignments.join.rankedHint')}
+          </Text>
+        ) : null}
       </Stack>
     </Card>
   );

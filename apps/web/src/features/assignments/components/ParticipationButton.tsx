@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button, Text, Tooltip } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
 import { ASSIGNMENT_STATUS, PARTICIPATION_STATUS } from '@pw/contract';
 import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '@tabler/icons-react';
@@ -12,7 +12,8 @@ import { useLateParticipation } from '../api/late-participation';
 
 /**
  * A learner's way into an assignment (part 2 §4 participation): 1 opens the task information,
- * 2 says to wait for the professor's approval, otherwise a (late) participation request. A
+ * before the start a note that everyone takes part from the start (nothing to ask), 2 says to
+ * wait for the professor's approval, otherwise a late participation request. A
  * completed assignment the learner did not take part in shows a disabled button with a tooltip.
  */
 export function ParticipationButton({ assignment }: { assignment: Assignment }) {
@@ -50,6 +51,14 @@ export function ParticipationButton({ assignment }: { assignment: Assignment }) 
           {t('assignments.join.completed')}
         </Button>
       </Tooltip>
+    );
+  }
+  if (assignment.status === ASSIGNMENT_STATUS.waiting) {
+    // Before the start there is nothing to ask: every active learner takes part when it starts.
+    return (
+      <Text size="xs" c="dimmed" data-testid={testId}>
+        {t('assignments.join.automatic')}
+      </Text>
     );
   }
   if (participation === 2) {

@@ -123,6 +123,10 @@ export function ReportView({
                   percent: one(r.total_info.percent),
                 })}
               </Text>
+            ) : !r.submitted ? (
+              <Text size="sm" c="dimmed" data-testid="report-not-ranked">
+                {t('report.notRanked')}
+              </Text>
             ) : null}
           </Stack>
           <Badge variant="light" size="lg">

@@ -17,10 +17,12 @@ const row = (
   name: string,
   total: number,
   reviewers: ReturnType<typeof rater>[],
+  submitted = true,
 ): ScoreRow => ({
   id: enrollment,
   enrollment,
   name,
+  submitted,
   total,
   essay_writing_score: 0,
   peer_review_score: 0,
@@ -77,6 +79,12 @@ describe('score table rows', () => {
       'Chul',
     ]);
     expect(sortAndFilterRows(data, { sort: 'total', filter: 'lowest', search: '가' })).toEqual([]);
+  });
+
+  it('lists those without an essay after the others, in every order', () => {
+    const withIdle = { ...data, reports: [...reports, row(4, 'Ahn', 95, [], false)] };
+    for (const sort of ['total', 'name', 'spread'] as const)
+      expect(names(sortAndFilterRows(withIdle, { sort, filter: 'all', search: '' })).at(-1)).toBe('Ahn');
   });
 
   it('leaves the data it was given in its order', () => {

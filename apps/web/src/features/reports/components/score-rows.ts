@@ -33,8 +33,13 @@ export function sortAndFilterRows(
     if (options.filter === 'objection') return objecting.has(row.enrollment);
     return true;
   });
-  if (options.sort === 'name') list.sort((a, b) => a.name.localeCompare(b.name));
-  else if (options.sort === 'spread') list.sort((a, b) => spread(b) - spread(a) || b.total - a.total);
-  else list.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+  const order =
+    options.sort === 'name'
+      ? (a: ScoreRow, b: ScoreRow) => a.name.localeCompare(b.name)
+      : options.sort === 'spread'
+        ? (a: ScoreRow, b: ScoreRow) => spread(b) - spread(a) || b.total - a.total
+        : (a: ScoreRow, b: ScoreRow) => b.total - a.total || a.name.localeCompare(b.name);
+  // Those without an essay are listed apart, after the ranked learners, in any order chosen.
+  list.sort((a, b) => Number(b.submitted) - Number(a.submitted) || order(a, b));
   return list;
 }

@@ -20,7 +20,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCourseContext } from '../../../lib/course-context';
@@ -87,8 +87,9 @@ export function ScorePage() {
   const raterNumbers = Array.from({ length: raterCount }, (_, i) => i + 1);
   const bands = Array.from({ length: 10 }, (_, i) => ({
     band: t('score.band', { from: i * 10, to: i === 9 ? 100 : i * 10 + 9 }),
-    count: data.reports.filter((r) => Math.min(9, Math.floor(r.total / 10)) === i).length,
+    count: data.reports.filter((r) => r.submitted && Math.min(9, Math.floor(r.total / 10)) === i).length,
   }));
+  const unsubmitted = data.reports.filter((r) => !r.submitted).length;
   const refresh = () => queryClient.invalidateQueries({ queryKey: scoresKey(courseId, assignmentId) });
   const back = coursePath(courseId, role, `assignments/${assignmentId}`);
 
@@ -119,6 +120,11 @@ export function ScorePage() {
             aria-label={t('score.histogram')}
             data-testid="score-histogram"
           />
+          {unsubmitted > 0 ? (
+            <Text size="sm" c="dimmed" mt="xs" data-testid="histogram-note">
+              {t('score.rankedOnly', { count: data.reports.length - unsubmitted, left: unsubmitted })}
+            </Text>
+          ) : null}
         </Card>
       ) : (
         <Alert color="yellow" data-testid="score-not-completed">
@@ -231,97 +237,110 @@ export function ScorePage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.map((row) => {
+                {rows.map((row, i) => {
                   const peers = row.pr_performance.reviewers.filter((x) => !x.is_self_review);
                   const self = row.pr_performance.reviewers.find((x) => x.is_self_review);
+                  // Those without an essay come last, under a row saying why they are apart.
+                  const apart = !row.submitted && (i === 0 || rows[i - 1]?.submitted === true);
                   return (
-                    <Table.Tr key={row.enrollment}>
-                      <Table.Th scope="row">
-                        {row.id ? (
-                          <Anchor component={Link} to={`../reports/${row.id}`} relative="path" size="sm">
-                            {row.name}
-                          </Anchor>
-                        ) : (
-                          <Text size="sm">{row.name}</Text>
-                        )}
-                      </Table.Th>
-                      <Table.Td ta="right" fw={600}>
-                        {one(row.total)}
-                      </Table.Td>
-                      {data.scores.map((s) =>
-                        s.type === 'RE' && row.id && data.completed ? (
-                          <Table.Td key={s.type} ta="right" data-testid="revision-cell">
-                            <Anchor component="button" size="sm" onClick={() => setRevising(row)}>
-                              {one(row[KEYS[s.type]])}
+                    <Fragment key={row.enrollment}>
+                      {apart ? (
+                        <Table.Tr data-testid="unsubmitted-heading">
+                          <Table.Td colSpan={3 + data.scores.length + raterNumbers.length}>
+                            <Text size="sm" fw={600}>
+                              {t('score.unsubmittedApart')}
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ) : null}
+                      <Table.Tr data-submitted={row.submitted}>
+                        <Table.Th scope="row">
+                          {row.id ? (
+                            <Anchor component={Link} to={`../reports/${row.id}`} relative="path" size="sm">
+                              {row.name}
                             </Anchor>
-                          </Table.Td>
-                        ) : (
-                          <Table.Td key={s.type} ta="right">
-                            {one(row[KEYS[s.type]])}
-                          </Table.Td>
-                        ),
-                      )}
-                      {raterNumbers.map((n) => {
-                        const rater = peers[n - 1];
-                        if (!rater) return <Table.Td key={`r-${n}`}>–</Table.Td>;
-                        const text = (
-                          <Text
-                            size="sm"
-                            c={rater.is_lowest ? 'red.9' : rater.is_adjusted ? 'indigo.8' : undefined}
-                            fw={rater.is_lowest || rater.is_adjusted ? 600 : 400}
-                            td={rater.is_adjusted ? 'underline' : undefined}
-                            style={{ whiteSpace: 'nowrap' }}
-                          >
-                            {rater.is_lowest ? '● ' : ''}
-                            {rater.is_adjusted ? '✎ ' : ''}
-                            {rater.is_completed ? raterPoints(rater) : '–'}
-                            {rater.is_lowest ? (
-                              <VisuallyHidden> ({t('score.lowestMark')})</VisuallyHidden>
-                            ) : null}
-                            {rater.is_adjusted ? (
-                              <VisuallyHidden>
-                                {' '}
-                                ({t('score.adjustedCell', { points: givenPoints(rater) })})
-                              </VisuallyHidden>
-                            ) : null}
-                          </Text>
-                        );
-                        return (
-                          <Table.Td
-                            key={`r-${n}`}
-                            data-testid={`rater-cell-${rater.id}`}
-                            data-lowest={rater.is_lowest}
-                            data-adjusted={rater.is_adjusted}
-                            title={
-                              rater.is_adjusted
-                                ? t('score.adjustedCell', { points: givenPoints(rater) })
-                                : undefined
-                            }
-                          >
-                            {data.completed && rater.is_completed ? (
-                              <UnstyledButton
-                                onClick={() => setAdjusting({ rater, row })}
-                                // The button's name replaces its text: it repeats the marks in words.
-                                aria-label={[
-                                  t('score.adjust', { name: row.name }),
-                                  rater.is_lowest ? t('score.lowestMark') : '',
-                                  rater.is_adjusted
-                                    ? t('score.adjustedCell', { points: givenPoints(rater) })
-                                    : '',
-                                ]
-                                  .filter(Boolean)
-                                  .join(', ')}
-                              >
-                                {text}
-                              </UnstyledButton>
-                            ) : (
-                              text
-                            )}
-                          </Table.Td>
-                        );
-                      })}
-                      <Table.Td>{self?.is_completed ? raterPoints(self) : '–'}</Table.Td>
-                    </Table.Tr>
+                          ) : (
+                            <Text size="sm">{row.name}</Text>
+                          )}
+                        </Table.Th>
+                        <Table.Td ta="right" fw={600}>
+                          {one(row.total)}
+                        </Table.Td>
+                        {data.scores.map((s) =>
+                          s.type === 'RE' && row.id && data.completed ? (
+                            <Table.Td key={s.type} ta="right" data-testid="revision-cell">
+                              <Anchor component="button" size="sm" onClick={() => setRevising(row)}>
+                                {one(row[KEYS[s.type]])}
+                              </Anchor>
+                            </Table.Td>
+                          ) : (
+                            <Table.Td key={s.type} ta="right">
+                              {one(row[KEYS[s.type]])}
+                            </Table.Td>
+                          ),
+                        )}
+                        {raterNumbers.map((n) => {
+                          const rater = peers[n - 1];
+                          if (!rater) return <Table.Td key={`r-${n}`}>–</Table.Td>;
+                          const text = (
+                            <Text
+                              size="sm"
+                              c={rater.is_lowest ? 'red.9' : rater.is_adjusted ? 'indigo.8' : undefined}
+                              fw={rater.is_lowest || rater.is_adjusted ? 600 : 400}
+                              td={rater.is_adjusted ? 'underline' : undefined}
+                              style={{ whiteSpace: 'nowrap' }}
+                            >
+                              {rater.is_lowest ? '● ' : ''}
+                              {rater.is_adjusted ? '✎ ' : ''}
+                              {rater.is_completed ? raterPoints(rater) : '–'}
+                              {rater.is_lowest ? (
+                                <VisuallyHidden> ({t('score.lowestMark')})</VisuallyHidden>
+                              ) : null}
+                              {rater.is_adjusted ? (
+                                <VisuallyHidden>
+                                  {' '}
+                                  ({t('score.adjustedCell', { points: givenPoints(rater) })})
+                                </VisuallyHidden>
+                              ) : null}
+                            </Text>
+                          );
+                          return (
+                            <Table.Td
+                              key={`r-${n}`}
+                              data-testid={`rater-cell-${rater.id}`}
+                              data-lowest={rater.is_lowest}
+                              data-adjusted={rater.is_adjusted}
+                              title={
+                                rater.is_adjusted
+                                  ? t('score.adjustedCell', { points: givenPoints(rater) })
+                                  : undefined
+                              }
+                            >
+                              {data.completed && rater.is_completed ? (
+                                <UnstyledButton
+                                  onClick={() => setAdjusting({ rater, row })}
+                                  // The button's name replaces its text: it repeats the marks in words.
+                                  aria-label={[
+                                    t('score.adjust', { name: row.name }),
+                                    rater.is_lowest ? t('score.lowestMark') : '',
+                                    rater.is_adjusted
+                                      ? t('score.adjustedCell', { points: givenPoints(rater) })
+                                      : '',
+                                  ]
+                                    .filter(Boolean)
+                                    .join(', ')}
+                                >
+                                  {text}
+                                </UnstyledButton>
+                              ) : (
+                                text
+                              )}
+                            </Table.Td>
+                          );
+                        })}
+                        <Table.Td>{self?.is_completed ? raterPoints(self) : '–'}</Table.Td>
+                      </Table.Tr>
+                    </Fragment>
                   );
                 })}
               </Table.Tbody>

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "is_submitted" boolean GENERATED ALWAYS AS (coalesce((scores -> 'learner' ->> 'submitted')::boolean, true)) STORED;
