@@ -187,3 +187,16 @@ test('staff see an account past its expiry date as expired, not active', async (
   await admin.reload();
   await expect(admin.getByTestId('manager-user-state')).toHaveText(ko('manager.users.expired'));
 });
+
+test('before the start a learner has nothing to request: the card says everyone takes part, and how ranks count', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, 'student14@example.com');
+  await page.goto(`${COURSE}/learner?tab=assignments`);
+  const waiting = page.getByTestId('assignment-join-1');
+  await expect(waiting).toHaveText(ko('assignments.join.automatic'));
+  await expect(page.getByTestId('assignment-card-1').getByRole('button')).toHaveCount(0);
+  await expect(page.getByTestId('assignment-card-1').getByTestId('assignment-ranked-hint')).toHaveText(
+    ko('assignments.join.rankedHint'),
+  );
+});

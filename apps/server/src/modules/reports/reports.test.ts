@@ -157,6 +157,43 @@ describe('reports', () => {
     expect(table.reports[0].pr_performance.reviewers.at(-1).is_self_review).toBe(true);
   });
 
+  it('ranks and averages those who submitted an essay; a participant without one is scored, not ranked, listed apart', async () => {
+    // A learner enrolled before the start takes part (everyone active does) but writes nothing.
+    const email = `idle-${Date.now()}@example.com`;
+    const user = await createUser(t, w.org.id, { email, name: '가미제출' });
+    const [idle] = await t.database.db
+      .insert(enrollments)
+      .values({ courseId: w.course.id, userId: user.id, code: `ID${Date.now() % 100000}` })
+      .returning();
+    const idleToken = (await signInAs(t, email)) as string;
+    const a = await atFeedback();
+    await move(a.id);
+    const stored = await t.database.db.select().from(reports).where(eq(reports.assignmentId, a.id));
+    expect(stored).toHaveLength(4);
+    // Their own report says why they have no rank.
+    const idleReportId = (await get(`${base()}/${a.id}/`, idleToken)).json().report_id as number;
+    const theirs = (await get(`${base()}/${a.id}/reports/${idleReportId}/`, idleToken)).json();
+    expect(theirs).toMatchObject({ submitted: false, total_info: null, essay_writing_score: 0 });
+    // A writer is ranked among the three writers; the class average is theirs.
+    const mineId = (await get(`${base()}/${a.id}/`, w.tokens.learner)).json().report_id as number;
+    const mine = (await get(`${base()}/${a.id}/reports/${mineId}/`, w.tokens.learner)).json();
+    expect(mine).toMatchObject({ submitted: true, total_info: { member_cnt: 3 } });
+    const table = scoreTableSchema.parse(
+      (await get(`${base()}/${a.id}/scores/`, w.tokens.instructor)).json(),
+    );
+    const writers = table.reports.filter((r) => r.submitted);
+    expect(writers).toHaveLength(3);
+    expect(table.reports.find((r) => r.enrollment === idle!.id)?.submitted).toBe(false);
+    const mean = writers.reduce((sum, r) => sum + r.total, 0) / 3;
+    expect(mine.total_avg).toBeCloseTo(mean, 0);
+    // The course results average this assignment over the same three.
+    const results = (await get(`/api/v1/courses/${w.course.id}/results/`, w.tokens.instructor)).json();
+    const column = results.chart.find((c: { id: number }) => c.id === a.id);
+    expect(column.total_avg).toBeCloseTo(mean, 0);
+    // Withdrawn, they no longer count anywhere below.
+    await t.database.db.update(enrollments).set({ isActive: false }).where(eq(enrollments.id, idle!.id));
+  });
+
   it('says where the peer-review accuracy came from: measured, or not measurable with one reviewer per essay', async () => {
     const reportOf = async (id: number) => {
       const reportId = (await get(`${base()}/${id}/`, w.tokens.learner)).json().report_id as number;
