@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
+import type { Readiness } from './plugins/health';
 import type { AuthenticatedUser } from './modules/accounts/accounts.service';
 import type { Organisation } from './modules/organisations/organisations.service';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Signs file links (shared by every server process through the database). */
     signingSecret: string;
+    /** The checks of GET /health/ready, and the draining switch (`plugins/health.ts`). */
+    readiness: Readiness;
   }
   interface FastifyRequest {
     /** The organisation selected by the request's host. Set for every /api/v1 request. */
