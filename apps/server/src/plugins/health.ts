@@ -69,6 +69,11 @@ export async function checkFolderWritable(folder: string) {
  * no sign-in), not logged below warn, not in the request metrics.
  */
 export function registerHealth(app: FastifyInstance) {
+  // While draining, every answer closes its connection: clients come back through the balancer
+  // (to another node), and no keep-alive socket holds the listener open once it closes.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.readiness.draining) reply.header('connection', 'close');
+  });
   const config = { public: true, disableMetrics: true };
   const common = { config, logLevel: 'warn' as const, schema: { hide: true } };
   app.get('/health/live', common, async (_request, reply) => {
