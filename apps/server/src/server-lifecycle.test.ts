@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client';
+import { migrationsFolder, openDatabase } from './db/client';
 import { knownMigrations } from './db/migrate';
-import { migrationsFolder } from './db/client';
 
 // The real server process (src/server.ts) on its own PGlite folder: what a container runtime or
 // a load balancer sees when it stops a node, and when an old build meets a newer database.
@@ -98,9 +97,9 @@ describe('the server process', () => {
     expect(await status(`${base}/api/v1/health/`)).toBe(200);
 
     // After the grace period the listener closes...
-    expect(await waitFor(async () => (await status(`${base}/health/live`)) === 'refused', graceMs + 3000)).toBe(
-      true,
-    );
+    expect(
+      await waitFor(async () => (await status(`${base}/health/live`)) === 'refused', graceMs + 3000),
+    ).toBe(true);
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(graceMs);
     // ...the request in flight still gets its answer (a wrong password: 400), then the process ends.
     expect(await inFlight).toBe(400);
@@ -127,7 +126,9 @@ describe('the server process', () => {
     const { code, stderr } = await server.exited;
     expect(code).toBe(65);
     expect(stderr).toContain('The database schema is newer than this build of PeerWrite');
-    expect(stderr).toContain(`${build.count + 1} migrations applied, the latest from ${new Date(future).toISOString()}`);
+    expect(stderr).toContain(
+      `${build.count + 1} migrations applied, the latest from ${new Date(future).toISOString()}`,
+    );
     expect(stderr).toContain(`this build knows ${build.count}, up to ${build.latestTag}`);
   }, 60_000);
 });

@@ -34,13 +34,15 @@ async function main() {
       const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + FINISH_MS + 1000);
       force.unref();
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
-      grace.then(() => app.close()).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'error while shutting down');
-          process.exit(1);
-        },
-      );
+      grace
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'error while shutting down');
+            process.exit(1);
+          },
+        );
     });
   }
   await app.listen({ port: config.port, host: config.host });

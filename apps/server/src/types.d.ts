@@ -2,9 +2,9 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
-import type { Readiness } from './plugins/health';
 import type { AuthenticatedUser } from './modules/accounts/accounts.service';
 import type { Organisation } from './modules/organisations/organisations.service';
+import type { Readiness } from './plugins/health';
 
 declare module 'fastify' {
   interface FastifyInstance {

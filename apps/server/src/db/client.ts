@@ -6,7 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
-import { MIGRATION_LOCK_KEY, type RunQuery, assertSchemaNotNewer } from './migrate';
+import { assertSchemaNotNewer, MIGRATION_LOCK_KEY, type RunQuery } from './migrate';
 import { templateDir } from './pglite-template';
 import * as schema from './schema';
 

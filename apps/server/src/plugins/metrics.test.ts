@@ -96,9 +96,9 @@ describe('GET /metrics', () => {
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
     expect(relayed.statusCode).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode,
-    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('with TRUST_PROXY, a forged X-Forwarded-For of 127.0.0.1 does not make a remote caller local', async () => {
