@@ -11,7 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Database, migrationsFolder, openDatabase } from './db/client';
+import { assertMigrationsApplied } from './db/migrate';
 import { seedDatabase } from './db/seed/demo';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
@@ -35,6 +36,8 @@ import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { checkFolderWritable, createReadiness, registerHealth } from './plugins/health';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { registerTenancy } from './plugins/tenancy';
@@ -107,6 +110,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('storage', storage);
   app.decorate('signingSecret', await loadSigningSecret(database.db));
+  app.decorate('readiness', createReadiness(app.log));
+  app.readiness.add('database', () => database.query('select 1'));
+  app.readiness.add('migrations', () => assertMigrationsApplied(database.query, migrationsFolder));
+  app.readiness.add('files', () => checkFolderWritable(join(config.dataDir, 'files')));
+  await registerMetrics(app, { database: () => database, token: config.metricsToken });
+  registerHealth(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

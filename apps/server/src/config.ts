@@ -59,6 +59,8 @@ const envSchema = z
     SMTP_USER: optionalString,
     SMTP_PASSWORD: optionalString,
     MAIL_FROM: z.string().default('PeerWrite <no-reply@localhost>'),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   })
   .superRefine((v, ctx) => {
     if (v.SMTP_USER && !v.SMTP_HOST)
@@ -83,6 +85,10 @@ export type Config = {
     | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined }
     | undefined;
   mailFrom: string;
+  /** Bearer token for GET /metrics; without it only loopback callers may read the metrics. */
+  metricsToken: string | undefined;
+  /** After SIGTERM: how long /health/ready answers 503 while requests are still served. */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -118,5 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -4,6 +4,7 @@ import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
 import type { AuthenticatedUser } from './modules/accounts/accounts.service';
 import type { Organisation } from './modules/organisations/organisations.service';
+import type { Readiness } from './plugins/health';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Signs file links (shared by every server process through the database). */
     signingSecret: string;
+    /** The checks of GET /health/ready, and the draining switch (`plugins/health.ts`). */
+    readiness: Readiness;
   }
   interface FastifyRequest {
     /** The organisation selected by the request's host. Set for every /api/v1 request. */

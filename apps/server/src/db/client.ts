@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { assertSchemaNotNewer, MIGRATION_LOCK_KEY, type RunQuery } from './migrate';
 import { templateDir } from './pglite-template';
 import * as schema from './schema';
 
@@ -18,8 +19,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** Applies every pending migration. */
+  /**
+   * Applies every pending migration. On PostgreSQL under an advisory lock on a dedicated
+   * connection, so servers starting together migrate one after the other (the later ones find
+   * nothing to do). Throws `SchemaTooNewError` when the database is ahead of this build.
+   */
   migrate: () => Promise<void>;
+  /** One statement's rows, outside drizzle (health checks). */
+  query: RunQuery;
+  /** Connections: PostgreSQL's pool (total, idle, waiting); PGlite is one embedded connection. */
+  poolStats: () => { total: number; idle?: number; waiting?: number };
   close: () => Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob>;
@@ -52,10 +61,13 @@ export async function openDatabase(opts: {
     // process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+    const url = opts.url;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateUnderLock(url),
+      query: async (text) => (await pool.query(text)).rows,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -85,14 +97,41 @@ export async function openDatabase(opts: {
     postgresqlconf: ['shared_buffers = 16MB'],
   });
   const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+  const pgliteQuery: RunQuery = async (text) => (await client.query<Record<string, unknown>>(text)).rows;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      // One process per data folder (the lock above): nobody to wait for.
+      await assertSchemaNotNewer(pgliteQuery, migrationsFolder);
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    query: pgliteQuery,
+    poolStats: () => ({ total: 1 }),
     close: async () => {
       await client.close();
       release();
     },
     dump: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * Migrates a PostgreSQL database while holding `MIGRATION_LOCK_KEY` on a connection of its own:
+ * servers started together wait here for each other, and each re-reads the journal after the
+ * lock, so only the first applies anything. Ending the connection releases the lock even when a
+ * migration fails.
+ */
+async function migrateUnderLock(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await assertSchemaNotNewer(async (text) => (await client.query(text)).rows, migrationsFolder);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } finally {
+    await client.end();
+  }
 }

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { appSettings, files, performances } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
+import { uploadBytes, uploadsStored } from '../../lib/metrics';
 import type { FileStorage } from '../../lib/storage';
 
 /** File types users may upload, with the content type they are served as. */
@@ -153,6 +154,8 @@ export async function readMultipart(
       throw validationError({ files: ['validation.too_many'] });
     throw error;
   }
+  uploadsStored.inc(stored.length);
+  uploadBytes.inc(stored.reduce((sum, f) => sum + f.size, 0));
   return { fields, files: stored };
 }
 
