@@ -111,7 +111,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       return requestForm(request, reply, raw, translateShared(lang, key) ?? key);
     }
     await requestPasswordReset(
-      { db: app.db, mailer: app.mailer, config: app.config },
+      { db: app.db, jobs: app.jobs },
       request.org,
       parsed.data,
       lang,
