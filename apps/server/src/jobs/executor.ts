@@ -7,7 +7,9 @@ export type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Pr
 type Client = {
   query: (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
   exec?: (text: string) => Promise<{ rows: any[] }[]>;
-  transaction?: <T>(fn: (tx: { exec: (text: string) => Promise<{ rows: any[] }[]> }) => Promise<T>) => Promise<T>;
+  transaction?: <T>(
+    fn: (tx: { exec: (text: string) => Promise<{ rows: any[] }[]> }) => Promise<T>,
+  ) => Promise<T>;
 };
 
 /**

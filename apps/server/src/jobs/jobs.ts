@@ -94,11 +94,18 @@ export async function startJobs(deps: {
   const stopTimer =
     options.scheduler === false
       ? async () => {}
-      : startStageTimer(config.schedulerIntervalMs, async (slot) => {
-          const id = await boss.send(QUEUES.stageMoves, {}, { singletonKey: `slot-${slot}` });
-          // The process that queued the slot's pass starts it now; the others' sends were no-ops.
-          if (id) wake(QUEUES.stageMoves);
-        }, log);
+      : startStageTimer(
+          config.schedulerIntervalMs,
+          async (slot) => {
+            // The slot names the job (its key and its id): a slot's pass is queued once, even when
+            // one process offers it after another's pass of that slot has already finished.
+            const key = `stage-moves:${slot}`;
+            const id = await boss.send(QUEUES.stageMoves, {}, { id: jobIdOf(key), singletonKey: key });
+            // The process that queued the slot's pass starts it now; the others' sends were no-ops.
+            if (id) wake(QUEUES.stageMoves);
+          },
+          log,
+        );
 
   const mailOptions = (key: string) => ({ id: jobIdOf(key) });
   return {

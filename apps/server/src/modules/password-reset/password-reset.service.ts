@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
-import { QUEUES, type Jobs } from '../../jobs/queues';
+import { type Jobs, QUEUES } from '../../jobs/queues';
 import { revokeAllTokens } from '../accounts/accounts.service';
 import { hashPassword } from '../accounts/passwords';
 import { clearSignInFailures, limiterKeys } from '../accounts/sign-in-limiter';
