@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db/client';
 
+type Result = { rows: Record<string, unknown>[] };
+
 /** What pg-boss runs its SQL through (its `db` option, and `send`'s `db` for a transaction). */
-export type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }> };
+export type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Promise<Result> };
 
 type Client = {
-  query: (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
-  exec?: (text: string) => Promise<{ rows: any[] }[]>;
-  transaction?: <T>(
-    fn: (tx: { exec: (text: string) => Promise<{ rows: any[] }[]> }) => Promise<T>,
-  ) => Promise<T>;
+  query: (text: string, values?: unknown[]) => Promise<Result>;
+  transaction?: <T>(fn: (tx: { exec: (text: string) => Promise<Result[]> }) => Promise<T>) => Promise<T>;
 };
 
 /**

@@ -72,7 +72,7 @@ async function jobsOf(queue: string): Promise<JobRow[]> {
     'select state, output, retry_count, singleton_key from pgboss.job where name = $1',
     [queue],
   );
-  return rows;
+  return rows as JobRow[];
 }
 
 describe('background jobs', () => {
