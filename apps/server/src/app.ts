@@ -14,11 +14,11 @@ import type { Config } from './config';
 import { type Database, migrationsFolder, openDatabase } from './db/client';
 import { assertMigrationsApplied } from './db/migrate';
 import { seedDatabase } from './db/seed/demo';
+import { type JobsOptions, startJobs } from './jobs/jobs';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
-import { startScheduler } from './modules/assignments/stage-runner';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
 import { fileRoutes } from './modules/files/files.routes';
@@ -53,8 +53,10 @@ export type BuildOptions = {
   logger?: boolean;
   /** Create the default organisation (and demo data) on an empty database; tests turn it off. */
   seed?: boolean;
-  /** Run the stage scheduler in this process (default true; tests drive it by hand). */
+  /** Offer the stage scheduler's passes from this process (default true; tests drive it by hand). */
   scheduler?: boolean;
+  /** The job queue's timings (tests shorten them). */
+  jobs?: Omit<JobsOptions, 'scheduler'>;
 };
 
 /** Builds the whole application without listening: plugins, API modules under /api/v1, the SPA. */
@@ -107,7 +109,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('mailer', createMailer(config, app.log));
+  const mailer = createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  // Background work (mail, the stage scheduler's passes): stops fetching on close and lets
+  // running jobs finish before the database closes.
+  const jobs = await startJobs({
+    database,
+    config,
+    log: app.log,
+    mailer,
+    options: { ...options.jobs, scheduler: options.scheduler !== false },
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', jobs.stop);
   app.decorate('storage', storage);
   app.decorate('signingSecret', await loadSigningSecret(database.db));
   app.decorate('readiness', createReadiness(app.log));
@@ -169,9 +183,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(passwordResetRoutes, { prefix: '/accounts' });
   await registerSpa(app, config.webDist ?? defaultWebDist);
-  if (options.scheduler !== false) {
-    const stop = startScheduler(database.db, app.log, config.schedulerIntervalMs);
-    app.addHook('preClose', stop);
-  }
   return app;
 }

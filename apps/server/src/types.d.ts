@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Jobs } from './jobs/queues';
 import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
 import type { AuthenticatedUser } from './modules/accounts/accounts.service';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    /** The job queue (pg-boss): mail and the stage scheduler's passes. */
+    jobs: Jobs;
     storage: FileStorage;
     /** Signs file links (shared by every server process through the database). */
     signingSecret: string;

@@ -62,6 +62,9 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** The job queue's timings in tests: workers look every half second, a failed mail retries after 1 s. */
+export const TEST_JOB_TIMINGS = { pollingIntervalSeconds: 0.5, mailRetryDelaySeconds: 1 };
+
 /** Builds the app on a fresh test database, with demo data off unless asked for. */
 export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -72,7 +75,13 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const app = await buildApp(config, { database, logger: false, seed: false, scheduler: false });
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    seed: false,
+    scheduler: false,
+    jobs: TEST_JOB_TIMINGS,
+  });
   await app.ready();
   return {
     app,

@@ -2,16 +2,23 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a random local port that keeps every message it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a local port (random unless given) that keeps every message it receives;
+ * `delayMs` holds each message that long before accepting it (`receiving` counts those held).
+ */
+export async function startSmtpServer(port = 0, delayMs = 0) {
   const inbox: ReceivedMail[] = [];
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        receiving += 1;
+        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        receiving -= 1;
         inbox.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -21,12 +28,15 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('no smtp address');
   return {
     port: address.port,
     inbox,
+    get receiving() {
+      return receiving;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

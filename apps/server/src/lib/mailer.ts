@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A stable Message-ID (`<id@host>`): a message sent again after a crash reads as the same one. */
+  messageId?: string;
+};
 
 /** Sends mail: through SMTP when configured, otherwise into `DATA_DIR/outbox` as .eml files. */
 export type Mailer = { send: (message: MailMessage) => Promise<void>; kind: 'smtp' | 'outbox' };

@@ -161,24 +161,3 @@ export async function advanceDueAssignments(db: Db, now: Date, log?: FastifyBase
   }
   return moved;
 }
-
-/** Runs the scheduler every `intervalMs` until stopped; a pass never overlaps the previous one. */
-export function startScheduler(db: Db, log: FastifyBaseLogger, intervalMs: number) {
-  let running = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = true;
-    advanceDueAssignments(db, new Date(), log)
-      .catch((err: unknown) => log.error({ err }, 'scheduler pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    while (running) await new Promise((r) => setTimeout(r, 10));
-  };
-}

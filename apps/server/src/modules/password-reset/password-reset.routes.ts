@@ -110,12 +110,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       const key = parsed.error.issues[0]?.message ?? 'validation.email';
       return requestForm(request, reply, raw, translateShared(lang, key) ?? key);
     }
-    await requestPasswordReset(
-      { db: app.db, mailer: app.mailer, config: app.config },
-      request.org,
-      parsed.data,
-      lang,
-    );
+    await requestPasswordReset({ db: app.db, jobs: app.jobs }, request.org, parsed.data, lang);
     return reply.redirect(`/accounts/password_reset/done/?lang=${lang}`, 303);
   });
 

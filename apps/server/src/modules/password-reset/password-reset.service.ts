@@ -3,8 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
-import type { Mailer } from '../../lib/mailer';
-import { pageText } from '../../lib/server-i18n';
+import { type Jobs, QUEUES } from '../../jobs/queues';
 import { revokeAllTokens } from '../accounts/accounts.service';
 import { hashPassword } from '../accounts/passwords';
 import { clearSignInFailures, limiterKeys } from '../accounts/sign-in-limiter';
@@ -30,11 +29,13 @@ export function publicOrigin(config: Config, org: Organisation): string {
 }
 
 /**
- * Sends a one-time reset link when the email belongs to an active account of the organisation.
- * Answers the same way whether or not it does.
+ * Queues a one-time reset link when the email belongs to an active account of the organisation:
+ * the reset row and its mail job commit together, and the queue's handler makes the link and
+ * mails it (`send-reset-mail.ts`), retrying while the mail server is down. Answers the same way
+ * whether or not the account exists.
  */
 export async function requestPasswordReset(
-  deps: { db: Db; mailer: Mailer; config: Config },
+  deps: { db: Db; jobs: Jobs },
   org: Organisation,
   email: string,
   lang: Language,
@@ -52,19 +53,23 @@ export async function requestPasswordReset(
     .orderBy(desc(passwordResetTokens.createdAt))
     .limit(1);
   if (recent && Date.now() - recent.createdAt.getTime() < RESEND_AFTER_MS) return;
-  const token = newToken();
-  await deps.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+  await deps.db.transaction(async (tx) => {
+    // The row's hash is of a token nobody holds until the handler replaces it with the mailed one.
+    const [row] = await tx
+      .insert(passwordResetTokens)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(newToken()),
+        expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+      })
+      .returning({ id: passwordResetTokens.id });
+    if (!row) return;
+    await deps.jobs.sendPasswordResetMail(
+      { tokenId: row.id, lang },
+      { key: `password-reset:${row.id}`, db: tx },
+    );
   });
-  const link = `${publicOrigin(deps.config, org)}/accounts/reset/${token}/?lang=${lang}`;
-  const params = { org: org.name, name: user.name, minutes: RESET_TTL_MINUTES, link };
-  await deps.mailer.send({
-    to: user.email,
-    subject: pageText(lang, 'reset.mailSubject', params),
-    text: pageText(lang, 'reset.mailBody', params),
-  });
+  deps.jobs.wake(QUEUES.passwordResetMail);
 }
 
 /** The user a live, unused reset token of this organisation belongs to. */

@@ -9,6 +9,7 @@ import {
 } from '../../../test/helpers';
 import { startSmtpServer, textOf } from '../../../test/smtp';
 import { passwordResetTokens } from '../../db/schema';
+import { QUEUES } from '../../jobs/queues';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -60,6 +61,8 @@ async function requestLink(email: string, lang = 'ko', host = 'localhost') {
     { email, csrfmiddlewaretoken: field },
     host,
   );
+  // The mail goes through the job queue: wait until it has been sent (or found nothing to send).
+  await t.app.jobs.settled([QUEUES.passwordResetMail]);
   return res;
 }
 

@@ -11,7 +11,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   route(endpoints.createSupport, {
     handler: async (request, reply) => {
       const created = await createInquiry(
-        { db: app.db, mailer: app.mailer, log: request.log },
+        { db: app.db, jobs: app.jobs },
         request.org,
         request.user,
         request.body,

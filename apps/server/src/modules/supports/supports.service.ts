@@ -1,10 +1,9 @@
 import type { PageQuery, SupportInquiry } from '@pw/contract';
 import { and, desc, eq, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { courses, enrollments, supportInquiries, users } from '../../db/schema';
+import { type Jobs, QUEUES } from '../../jobs/queues';
 import { AppError, validationError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
 import { pageOffset } from '../../lib/pagination';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import type { Organisation } from '../organisations/organisations.service';
@@ -34,9 +33,12 @@ async function isOwnCourse(db: Db, org: Organisation, userId: number, courseId: 
   return row !== undefined;
 }
 
-/** Stores an inquiry and mails it to the organisation's support address when one is set. */
+/**
+ * Stores an inquiry and, when the organisation has a support address, queues its mail in the same
+ * transaction: the queue sends it once, retrying while the mail server is down.
+ */
 export async function createInquiry(
-  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger },
+  deps: { db: Db; jobs: Jobs },
   org: Organisation,
   user: AuthenticatedUser,
   body: { content: string; course: number | null },
@@ -44,24 +46,26 @@ export async function createInquiry(
   if (body.course !== null && !(await isOwnCourse(deps.db, org, user.id, body.course))) {
     throw validationError({ course: ['validation.invalid_course'] });
   }
-  const [row] = await deps.db
-    .insert(supportInquiries)
-    .values({ organisationId: org.id, userId: user.id, courseId: body.course, content: body.content })
-    .returning({ id: supportInquiries.id });
-  if (!row) throw new AppError('internal_error');
-  if (org.supportEmail) {
-    // The inquiry is stored either way; a mail failure is logged, not shown to the user.
-    await deps.mailer
-      .send({
-        to: org.supportEmail,
-        subject: `[${org.name}] 문의 #${row.id} / Inquiry #${row.id}`,
-        text: `${user.name} <${user.email}>\n${body.course ? `course #${body.course}\n` : ''}\n${body.content}\n`,
-      })
-      .catch((err: unknown) =>
-        deps.log.error({ err, inquiry: row.id }, 'could not mail the support inquiry'),
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supportInquiries)
+      .values({ organisationId: org.id, userId: user.id, courseId: body.course, content: body.content })
+      .returning({ id: supportInquiries.id });
+    if (!row) throw new AppError('internal_error');
+    if (org.supportEmail) {
+      await deps.jobs.sendMail(
+        {
+          to: org.supportEmail,
+          subject: `[${org.name}] 문의 #${row.id} / Inquiry #${row.id}`,
+          text: `${user.name} <${user.email}>\n${body.course ? `course #${body.course}\n` : ''}\n${body.content}\n`,
+        },
+        { key: `support-inquiry:${row.id}`, db: tx },
       );
-  }
-  return { id: row.id };
+    }
+    return row.id;
+  });
+  if (org.supportEmail) deps.jobs.wake(QUEUES.mail);
+  return { id };
 }
 
 /** Staff list of the organisation's inquiries, newest first. */

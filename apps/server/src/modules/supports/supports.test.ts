@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { courses, enrollments, supportInquiries } from '../../db/schema';
+import { QUEUES } from '../../jobs/queues';
 
 let t: TestApp;
 let orgId: number;
@@ -84,6 +85,8 @@ describe('POST /supports/', () => {
       payload: { content: '과제 제출이 안 돼요', course: ownCourseId },
     });
     expect(res.statusCode).toBe(201);
+    // Mailed through the job queue, once.
+    await t.app.jobs.settled([QUEUES.mail]);
     const files = (await readdir(join(dataDir, 'outbox'))).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
     const mail = await readFile(join(dataDir, 'outbox', files[0]!), 'utf8');

@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Mailer } from '../lib/mailer';
+import { advanceDueAssignments } from '../modules/assignments/stage-runner';
+import { sendResetMail } from '../modules/password-reset/send-reset-mail';
+import { bossExecutor, executorOf, jobIdOf } from './executor';
+import { type Jobs, type MailJob, type PasswordResetMailJob, QUEUES, type QueueName } from './queues';
+
+export type JobsOptions = {
+  /** Run the stage scheduler's timer in this process (tests drive stage moves by hand). */
+  scheduler?: boolean;
+  /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** First retry delay of a failed mail; each later one doubles (tests shorten it). */
+  mailRetryDelaySeconds?: number;
+  /** How long a stop waits for running jobs before failing them back to the queue. */
+  stopTimeoutMs?: number;
+};
+
+/** Mail retries: 30 s, 1 min, 2 min, … doubling (with jitter), over about a day and a half. */
+const MAIL_RETRY_LIMIT = 12;
+
+/**
+ * Starts the job queue on the app's database (pg-boss in its own `pgboss` schema, created or
+ * migrated on first start), creates the queues, registers their handlers and, with the
+ * scheduler on, the timer that queues one stage-scheduler pass per SCHEDULER_INTERVAL_MS slot.
+ */
+export async function startJobs(deps: {
+  database: Pick<Database, 'db' | 'kind'>;
+  config: Config;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  options?: JobsOptions;
+}): Promise<Jobs> {
+  const { database, config, log, mailer } = deps;
+  const options = deps.options ?? {};
+  const { db } = database;
+  const executor = bossExecutor(db, database.kind);
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const boss = new PgBoss({
+    db: executor,
+    schema: 'pgboss',
+    // No cron: the stage scheduler needs finer slots than a minute (see startStageTimer).
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: 120,
+    pollingIntervalSeconds,
+  });
+  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+  await boss.start();
+
+  await boss.createQueue(QUEUES.stageMoves, {
+    name: QUEUES.stageMoves,
+    // At most one pass queued and one running per time slot, however many processes tick.
+    policy: 'stately',
+    retryLimit: 0,
+    expireInSeconds: 600,
+  });
+  const mailQueue = {
+    policy: 'standard' as const,
+    retryLimit: MAIL_RETRY_LIMIT,
+    retryDelay: options.mailRetryDelaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  };
+  for (const name of [QUEUES.mail, QUEUES.passwordResetMail]) {
+    await boss.createQueue(name, { name, ...mailQueue });
+    // The retry settings follow the code on every start (a queue keeps what it was created with).
+    await boss.updateQueue(name, { name, ...mailQueue });
+  }
+
+  const workers = new Map<QueueName, string>();
+  const work = async <T extends object>(name: QueueName, handler: (data: T) => Promise<unknown>) => {
+    const id = await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) =>
+      job ? handler(job.data) : undefined,
+    );
+    workers.set(name, id);
+  };
+  // The pass returns the steps it took per assignment, kept as the job's output.
+  await work(QUEUES.stageMoves, () => advanceDueAssignments(db, new Date(), log));
+  await work<MailJob>(QUEUES.mail, async (message) => {
+    await mailer.send(message);
+  });
+  await work<PasswordResetMailJob>(QUEUES.passwordResetMail, (job) =>
+    sendResetMail({ db, mailer, config }, job),
+  );
+
+  const wake = (queue: QueueName) => {
+    const id = workers.get(queue);
+    if (id) boss.notifyWorker(id);
+  };
+  const stopTimer =
+    options.scheduler === false
+      ? async () => {}
+      : startStageTimer(
+          config.schedulerIntervalMs,
+          async (slot) => {
+            // The slot names the job (its key and its id): a slot's pass is queued once, even when
+            // one process offers it after another's pass of that slot has already finished.
+            const key = `stage-moves:${slot}`;
+            const id = await boss.send(QUEUES.stageMoves, {}, { id: jobIdOf(key), singletonKey: key });
+            // The process that queued the slot's pass starts it now; the others' sends were no-ops.
+            if (id) wake(QUEUES.stageMoves);
+          },
+          log,
+        );
+
+  const mailOptions = (key: string) => ({ id: jobIdOf(key) });
+  return {
+    sendMail: async (message, { key, db: handle }) => {
+      const data: MailJob = { ...message, messageId: `<${jobIdOf(key)}@peerwrite>` };
+      await boss.send(QUEUES.mail, data, { ...mailOptions(key), db: executorOf(handle) });
+    },
+    sendPasswordResetMail: async (job, { key, db: handle }) => {
+      await boss.send(QUEUES.passwordResetMail, job, { ...mailOptions(key), db: executorOf(handle) });
+    },
+    wake,
+    settled: async (queues, timeoutMs = 30_000) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const sizes = await Promise.all(queues.map((q) => boss.getQueueSize(q, { before: 'completed' })));
+        if (sizes.every((n) => n === 0)) return;
+        if (Date.now() > until) throw new Error(`jobs still pending in ${queues.join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop: async () => {
+      await stopTimer();
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 8_000 });
+      // pg-boss marks a finished job complete without awaiting it: let that land first.
+      await executor.idle();
+    },
+  };
+}
+
+/**
+ * Every `intervalMs`, offers the pass of the current time slot (`floor(now / intervalMs)`).
+ * Each process does so; the queue keeps one job per slot key, so a slot's pass runs once.
+ */
+function startStageTimer(intervalMs: number, offer: (slot: number) => Promise<void>, log: FastifyBaseLogger) {
+  let pending: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (pending) return;
+    pending = offer(Math.floor(Date.now() / intervalMs))
+      .catch((err: unknown) => log.error({ err }, 'could not queue the stage scheduler pass'))
+      .finally(() => {
+        pending = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await pending;
+  };
+}

@@ -1,0 +1,40 @@
+import type { Db, Tx } from '../db/client';
+import type { MailMessage } from '../lib/mailer';
+
+/** The queues of the background work (pg-boss queue names). */
+export const QUEUES = {
+  /** One pass of the stage scheduler (`advanceDueAssignments`), at most one per time slot. */
+  stageMoves: 'stage-moves',
+  /** A ready message to send. */
+  mail: 'mail',
+  /** A password-reset link to issue and mail (the link is made when sent, never stored). */
+  passwordResetMail: 'password-reset-mail',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type MailJob = MailMessage & { messageId: string };
+export type PasswordResetMailJob = { tokenId: number; lang: 'ko' | 'en' };
+
+export type SendOptions = {
+  /** Names the effect: a second send with the same key is the same job (sent once). */
+  key: string;
+  /** The transaction the job belongs to (it is queued only if that commits), or the app's handle. */
+  db: Db | Tx;
+};
+
+/** The queue as the use cases see it (`app.jobs`). */
+export type Jobs = {
+  /** Queues a message for sending, with retries and backoff while the mail server is down. */
+  sendMail: (message: MailMessage, options: SendOptions) => Promise<void>;
+  /** Queues a password-reset mail for a stored token row. */
+  sendPasswordResetMail: (job: PasswordResetMailJob, options: SendOptions) => Promise<void>;
+  /**
+   * Asks this process's worker of the queue to look now rather than at its next poll: call it
+   * after the transaction that queued a job has committed.
+   */
+  wake: (queue: QueueName) => void;
+  /** Resolves once no job of the queues is waiting or running (tests; `timeoutMs` then throws). */
+  settled: (queues: readonly QueueName[], timeoutMs?: number) => Promise<void>;
+  /** Stops fetching, lets running jobs finish (up to the stop timeout), then returns. */
+  stop: () => Promise<void>;
+};
