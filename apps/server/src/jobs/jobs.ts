@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../lib/mailer';
+import { jobsFailed, mailsFailed, mailsSent, onQueueDepth } from '../lib/metrics';
 import { advanceDueAssignments } from '../modules/assignments/stage-runner';
 import { sendResetMail } from '../modules/password-reset/send-reset-mail';
 import { bossExecutor, executorOf, jobIdOf } from './executor';
@@ -73,19 +74,44 @@ export async function startJobs(deps: {
 
   const workers = new Map<QueueName, string>();
   const work = async <T extends object>(name: QueueName, handler: (data: T) => Promise<unknown>) => {
-    const id = await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) =>
-      job ? handler(job.data) : undefined,
-    );
+    const id = await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+      if (!job) return undefined;
+      try {
+        return await handler(job.data);
+      } catch (err) {
+        jobsFailed.inc({ queue: name });
+        throw err;
+      }
+    });
     workers.set(name, id);
   };
   // The pass returns the steps it took per assignment, kept as the job's output.
   await work(QUEUES.stageMoves, () => advanceDueAssignments(db, new Date(), log));
+  // Mail counted as sent or failed (each failed try; a retry that succeeds counts once as sent).
+  const counted: Mailer = {
+    kind: mailer.kind,
+    send: async (message) => {
+      try {
+        await mailer.send(message);
+        mailsSent.inc();
+      } catch (err) {
+        mailsFailed.inc();
+        throw err;
+      }
+    },
+  };
   await work<MailJob>(QUEUES.mail, async (message) => {
-    await mailer.send(message);
+    await counted.send(message);
   });
   await work<PasswordResetMailJob>(QUEUES.passwordResetMail, (job) =>
-    sendResetMail({ db, mailer, config }, job),
+    sendResetMail({ db, mailer: counted, config }, job),
   );
+  // Jobs waiting (created or retrying) per queue, read when Prometheus scrapes.
+  const stopDepth = onQueueDepth(async () => {
+    const names = Object.values(QUEUES);
+    const sizes = await Promise.all(names.map((q) => boss.getQueueSize(q)));
+    return Object.fromEntries(names.map((q, i) => [q, sizes[i] ?? 0]));
+  });
 
   const wake = (queue: QueueName) => {
     const id = workers.get(queue);
@@ -127,6 +153,7 @@ export async function startJobs(deps: {
       }
     },
     stop: async () => {
+      stopDepth();
       await stopTimer();
       await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 8_000 });
       // pg-boss marks a finished job complete without awaiting it: let that land first.
