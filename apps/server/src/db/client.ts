@@ -21,7 +21,7 @@ export type Database = {
   /** Applies every pending migration. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
-  /** PGlite only: the data directory as a tarball. */
+  /** PGlite only: the data directory as a tarball, consistent (taken between transactions). */
   dump?: () => Promise<Blob>;
 };
 
@@ -93,6 +93,12 @@ export async function openDatabase(opts: {
       await client.close();
       release();
     },
-    dump: () => client.dumpDataDir('none'),
+    // Taken inside a transaction of its own: PGlite runs one transaction at a time, so no other
+    // is half done, and the checkpoint leaves a restore little to replay.
+    dump: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('none');
+      }),
   };
 }
