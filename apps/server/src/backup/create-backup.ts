@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { create as createTar } from 'tar';
 import { openDatabase } from '../db/client';
@@ -146,6 +155,8 @@ export async function createBackup(input: {
       ...files.map((f) => `${ARCHIVE.files}/${f.path}`),
       ...outbox.map((f) => `${ARCHIVE.outbox}/${f.path}`),
     ]);
+    // The archive holds password hashes and session tokens: the owner alone may read it.
+    chmodSync(partial, 0o600);
     renameSync(partial, file);
     if (missing.length)
       input.io.err(

@@ -85,12 +85,15 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** One sentence on what a manifest counts. */
 export function describe(manifest: Manifest): string {
   const tables = Object.keys(manifest.tables).length;
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   return (
-    `${tables} tables, ${rows} rows, ${manifest.files.count} files (${formatBytes(manifest.files.bytes)}), ` +
-    `${manifest.outbox.count} outbox messages; last migration ${manifest.schema.lastMigration ?? 'none'}`
+    `${count(tables, 'table')}, ${count(rows, 'row')}, ${count(manifest.files.count, 'file')} ` +
+    `(${formatBytes(manifest.files.bytes)}), ${count(manifest.outbox.count, 'outbox message')}; ` +
+    `last migration ${manifest.schema.lastMigration ?? 'none'}`
   );
 }
