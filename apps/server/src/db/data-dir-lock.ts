@@ -37,6 +37,7 @@ export function lockDataDir(folder: string, file = `${folder}/.peerwrite.lock`):
       writeSync(fd, String(process.pid));
       closeSync(fd);
       const release = () => {
+        process.off('exit', release);
         try {
           if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
         } catch {
