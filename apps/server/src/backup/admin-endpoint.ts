@@ -3,6 +3,8 @@ import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 /** Where a running server tells a backup on the same machine how to reach it (owner-only). */
 export const ADMIN_FILE = '.peerwrite-admin.json';
@@ -69,13 +71,13 @@ export async function startAdminEndpoint(opts: {
       const releaseHold = opts.holdRemovals();
       holds.set(id, { release: releaseHold, timer: setTimeout(() => void release(id), HOLD_LIMIT_MS) });
       opts.dump().then(
-        async (blob) => {
+        (blob) => {
           response.writeHead(200, {
             'content-type': 'application/x-tar',
             'content-length': blob.size,
             'x-backup-hold': id,
           });
-          response.end(Buffer.from(await blob.arrayBuffer()));
+          Readable.fromWeb(blob.stream() as WebReadableStream).pipe(response);
         },
         async (error: unknown) => {
           await release(id);
