@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -128,6 +128,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  rmSync(work, { recursive: true, force: true });
 });
 
 describe('backup of a running server, restore into a fresh folder', () => {

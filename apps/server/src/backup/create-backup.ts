@@ -119,9 +119,10 @@ export async function createBackup(input: {
 
   const holder = lockHolder(dataDir);
   const dump = holder !== null ? await dumpFromServer(dataDir, holder) : await dumpStoppedFolder(dataDir);
-  const staging = mkdtempSync(join(dirname(file), `.${basename(file)}.`));
-  const partial = `${staging}.partial`;
+  let staging: string | undefined;
   try {
+    staging = mkdtempSync(join(dirname(file), `.${basename(file)}.`));
+    const partial = `${staging}.partial`;
     const memory = await openDatabase({ pgliteTemplate: dump.blob, template: false });
     const inventory = await inventoryOf(memory.db).finally(() => memory.close());
     const files = listFiles(join(dataDir, ARCHIVE.files));
@@ -168,7 +169,9 @@ export async function createBackup(input: {
     return manifest;
   } finally {
     await dump.finish();
-    rmSync(staging, { recursive: true, force: true });
-    rmSync(partial, { force: true });
+    if (staging) {
+      rmSync(staging, { recursive: true, force: true });
+      rmSync(`${staging}.partial`, { force: true });
+    }
   }
 }

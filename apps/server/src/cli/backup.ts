@@ -42,21 +42,18 @@ export async function runBackupCommand(
   io: Io,
 ): Promise<number> {
   const usage = command === 'backup' ? BACKUP_USAGE : RESTORE_USAGE;
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      options: { force: { type: 'boolean' }; help: { type: 'boolean'; short: 'h' } };
-      allowPositionals: true;
-    }>
-  >;
-  try {
-    parsed = parseArgs({
+  const parse = () =>
+    parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
       options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
   } catch (error) {
-    io.err(`${(error as Error).message.split('\n')[0]} (see npm run ${command} -- --help)`);
+    io.err(`${(error as Error).message.split('. ')[0]} (see npm run ${command} -- --help)`);
     return EXIT.refused;
   }
   if (parsed.values.help) {
