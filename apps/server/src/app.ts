@@ -10,6 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { startAdminEndpoint } from './backup/admin-endpoint';
+import { withRemovalHold } from './backup/removal-hold';
 import type { Config } from './config';
 import { type Database, migrationsFolder, openDatabase } from './db/client';
 import { assertMigrationsApplied } from './db/migrate';
@@ -96,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await database.close();
     });
   }
-  const storage = createLocalStorage(join(config.dataDir, 'files'));
+  const { storage, holdRemovals } = withRemovalHold(createLocalStorage(join(config.dataDir, 'files')));
   if (options.seed !== false) {
     const seeded = await seedDatabase(database.db, app.log, { demo: config.demoData, storage });
     // PGlite's WebAssembly memory never shrinks: after writing the demo data, a fresh instance of
@@ -105,6 +107,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await database.close();
       database = await open();
     }
+  }
+
+  if (!options.database && database.kind === 'pglite') {
+    // `npm run backup` asks this endpoint for a consistent dump while the server holds the folder.
+    const admin = await startAdminEndpoint({
+      dataDir: config.dataDir,
+      dump: () => (database.dump ? database.dump() : Promise.reject(new Error('no dump'))),
+      holdRemovals,
+      log: app.log,
+    });
+    app.addHook('preClose', admin.close);
   }
 
   app.decorate('db', database.db);

@@ -30,7 +30,7 @@ export type Database = {
   /** Connections: PostgreSQL's pool (total, idle, waiting); PGlite is one embedded connection. */
   poolStats: () => { total: number; idle?: number; waiting?: number };
   close: () => Promise<void>;
-  /** PGlite only: the data directory as a tarball. */
+  /** PGlite only: the data directory as a tarball, consistent (taken between transactions). */
   dump?: () => Promise<Blob>;
 };
 
@@ -112,7 +112,13 @@ export async function openDatabase(opts: {
       await client.close();
       release();
     },
-    dump: () => client.dumpDataDir('none'),
+    // Taken inside a transaction of its own: PGlite runs one transaction at a time, so no other
+    // is half done, and the checkpoint leaves a restore little to replay.
+    dump: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('none');
+      }),
   };
 }
 

@@ -13,6 +13,17 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The process that holds the data folder's lock, when that process is still running; else null. */
+export function lockHolder(folder: string, file = `${folder}/.peerwrite.lock`): number | null {
+  let holder = Number.NaN;
+  try {
+    holder = Number(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  return Number.isInteger(holder) && holder > 0 && isRunning(holder) ? holder : null;
+}
+
 /**
  * Takes the embedded database's folder for this process: a lock file created exclusively
  * (O_EXCL) that holds our pid. PGlite is a single-process database: two servers on one folder
@@ -26,6 +37,7 @@ export function lockDataDir(folder: string, file = `${folder}/.peerwrite.lock`):
       writeSync(fd, String(process.pid));
       closeSync(fd);
       const release = () => {
+        process.off('exit', release);
         try {
           if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
         } catch {
