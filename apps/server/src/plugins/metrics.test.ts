@@ -70,17 +70,21 @@ describe('GET /metrics', () => {
 
   it('a registered queue-depth reader is read at each scrape, and no more once unregistered', async () => {
     const { onQueueDepth } = await import('../lib/metrics');
+    // The app's own job queue reports its queues.
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(
+      /peerwrite_queue_depth\{queue="mail"\} \d+/,
+    );
     let depth = 3;
-    const stop = onQueueDepth(async () => ({ mail: depth }));
+    const stop = onQueueDepth(async () => ({ probe: depth }));
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toContain(
-      'peerwrite_queue_depth{queue="mail"} 3',
+      'peerwrite_queue_depth{queue="probe"} 3',
     );
     depth = 5;
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toContain(
-      'peerwrite_queue_depth{queue="mail"} 5',
+      'peerwrite_queue_depth{queue="probe"} 5',
     );
     stop();
-    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).not.toContain('queue="mail"');
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).not.toContain('queue="probe"');
   });
 
   it('without METRICS_TOKEN: 403 to a caller not on loopback, whatever X-Forwarded-For says', async () => {
