@@ -13,8 +13,8 @@ import {
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/demo';
+import { createFileStorage } from './lib/file-store';
 import { createMailer } from './lib/mailer';
-import { createLocalStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { startScheduler } from './modules/assignments/stage-runner';
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await database.close();
     });
   }
-  const storage = createLocalStorage(join(config.dataDir, 'files'));
+  const storage = await createFileStorage(config);
   if (options.seed !== false) {
     const seeded = await seedDatabase(database.db, app.log, { demo: config.demoData, storage });
     // PGlite's WebAssembly memory never shrinks: after writing the demo data, a fresh instance of
