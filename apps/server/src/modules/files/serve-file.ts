@@ -6,7 +6,7 @@ import type { ByteRange, FileStorage } from '../../lib/storage';
 /** What the route sends: status, headers and the body stream (empty for HEAD and 304). */
 export type ServedFile = { status: 200 | 206 | 304; headers: Record<string, string>; body: Readable };
 
-/** The tokens of a list header (`"a", W/"b"`), as @fastify/send reads them. */
+/** The tokens of a list header (`"a", W/"b"`), as static file servers read them. */
 function tokens(value: string): string[] {
   return value
     .split(',')
