@@ -123,7 +123,12 @@ describe.each(FILE_STORES)('file links (%s store)', (store) => {
     ]);
     const expected = [
       ['보고서 최종본.pdf', pdf, 'application/pdf', 'inline'],
-      ['성적표.xlsx', sheet, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'attachment'],
+      [
+        '성적표.xlsx',
+        sheet,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'attachment',
+      ],
       ['메모.txt', Buffer.from('안녕하세요'), 'text/plain; charset=utf-8', 'attachment'],
     ] as const;
     for (const [name, content, type, kind] of expected) {
