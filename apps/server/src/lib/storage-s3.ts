@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -60,17 +60,17 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       const Key = checkKey(key);
       let size = 0;
       let sourceError: unknown;
-      // The upload reads from a counting pass-through; an error of the source (the form broke
-      // off, or the file was too large) is the one to report, not the bucket's.
-      const counted = new PassThrough();
-      data.on('data', (chunk: Buffer) => {
-        size += chunk.length;
+      // The upload reads from a counting pass-through. If the source fails (the form broke off,
+      // or the file was too large) its error is the one to report, not the bucket's.
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
       });
-      data.once('error', (error) => {
-        sourceError = error;
-        counted.destroy(error);
+      pipeline(data, counted, (error) => {
+        if (error) sourceError = error;
       });
-      data.pipe(counted);
       const upload = new Upload({
         client,
         params: { Bucket, Key, Body: counted, ContentType: 'application/octet-stream' },
@@ -81,17 +81,11 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       try {
         await upload.done();
       } catch (error) {
-        data.unpipe(counted);
+        await new Promise((resolve) => setImmediate(resolve));
+        if (sourceError) throw sourceError;
+        counted.destroy();
         data.resume();
-        if (sourceError) {
-          await client.send(new DeleteObjectCommand({ Bucket, Key })).catch(() => {});
-          throw sourceError;
-        }
         throw storeUnavailable(error);
-      }
-      if (sourceError) {
-        await client.send(new DeleteObjectCommand({ Bucket, Key })).catch(() => {});
-        throw sourceError;
       }
       return size;
     },

@@ -71,10 +71,6 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async write(key, data) {
       const path = pathOf(key);
-      let sourceError: unknown;
-      data.once('error', (error) => {
-        sourceError = error;
-      });
       try {
         await mkdir(dirname(path), { recursive: true });
         await pipeline(data, createWriteStream(path));
@@ -82,7 +78,8 @@ export function createLocalStorage(root: string): FileStorage {
       } catch (error) {
         // A partly written file (the upload broke off, or was too large) does not stay behind.
         await rm(path, { force: true }).catch(() => {});
-        throw sourceError ?? storeUnavailable(error);
+        // The folder failing (a system call's error) is the store's; anything else is the upload's.
+        throw (error as { syscall?: string }).syscall ? storeUnavailable(error) : error;
       }
     },
     async stat(key) {

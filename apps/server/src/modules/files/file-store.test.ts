@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
@@ -112,6 +115,31 @@ describe.each(FILE_STORES)('a 20 MB upload (%s store)', (store) => {
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().code).toBe('payload_too_large');
     expect(await listKeys(t)).toEqual(keysBefore);
+  });
+});
+
+describe.each(FILE_STORES)('a form that breaks off mid-file (%s store)', (store) => {
+  let t: TestApp;
+  let w: Awaited<ReturnType<typeof createCourseWorld>>;
+  beforeAll(async () => {
+    // Its own data folder: the local store's listing is then this test's files only.
+    t = await buildTestApp({ DATA_DIR: await mkdtemp(join(tmpdir(), 'pw-broken-')) }, { store });
+    w = await createCourseWorld(t);
+  });
+  afterAll(async () => t?.close());
+
+  it("is the upload's 400, not the store's 503, and leaves no bytes behind", async () => {
+    const body = multipart({ name: '끊긴 업로드' }, [{ name: 'a.pdf', content: Buffer.alloc(200_000, 5) }]);
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/courses/',
+      token: w.tokens.instructor,
+      headers: body.headers,
+      payload: body.payload.subarray(0, 100_000),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+    expect(await listKeys(t)).toEqual([]);
   });
 });
 
