@@ -17,8 +17,8 @@ import { type Database, migrationsFolder, openDatabase } from './db/client';
 import { assertMigrationsApplied } from './db/migrate';
 import { seedDatabase } from './db/seed/demo';
 import { type JobsOptions, startJobs } from './jobs/jobs';
+import { createFileStorage } from './lib/file-store';
 import { createMailer } from './lib/mailer';
-import { createLocalStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
@@ -98,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await database.close();
     });
   }
-  const { storage, holdRemovals } = withRemovalHold(createLocalStorage(join(config.dataDir, 'files')));
+  const { storage, holdRemovals } = withRemovalHold(await createFileStorage(config));
   if (options.seed !== false) {
     const seeded = await seedDatabase(database.db, app.log, { demo: config.demoData, storage });
     // PGlite's WebAssembly memory never shrinks: after writing the demo data, a fresh instance of
@@ -140,7 +140,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('readiness', createReadiness(app.log));
   app.readiness.add('database', () => database.query('select 1'));
   app.readiness.add('migrations', () => assertMigrationsApplied(database.query, migrationsFolder));
-  app.readiness.add('files', () => checkFolderWritable(join(config.dataDir, 'files')));
+  // The local folder must be writable; a bucket must answer (its own ping).
+  app.readiness.add('files', () =>
+    config.fileStore.kind === 'local' ? checkFolderWritable(join(config.dataDir, 'files')) : storage.ping(),
+  );
   await registerMetrics(app, { database: () => database, token: config.metricsToken });
   registerHealth(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -61,8 +61,36 @@ const envSchema = z
     MAIL_FROM: z.string().default('PeerWrite <no-reply@localhost>'),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    FILE_STORE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3-63 of a-z 0-9 . -)')
+        .optional(),
+    ),
+    S3_REGION: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]{1,40}$/, 'expected a region name such as us-east-1')
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool.default(false),
   })
   .superRefine((v, ctx) => {
+    if (v.FILE_STORE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_REGION'] as const)
+        if (!v[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when FILE_STORE=s3' });
+      if (!v.S3_ACCESS_KEY_ID !== !v.S3_SECRET_ACCESS_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+          message:
+            'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default credentials)',
+        });
+    }
     if (v.SMTP_USER && !v.SMTP_HOST)
       ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'required when SMTP_USER is set' });
   });
@@ -89,6 +117,18 @@ export type Config = {
   metricsToken: string | undefined;
   /** After SIGTERM: how long /health/ready answers 503 while requests are still served. */
   shutdownGraceMs: number;
+  /** Where uploaded files live: the local folder `DATA_DIR/files`, or an S3-compatible bucket. */
+  fileStore:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
 };
 
 export class ConfigError extends Error {}
@@ -126,5 +166,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    fileStore:
+      e.FILE_STORE === 's3' && e.S3_BUCKET && e.S3_REGION
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
   };
 }

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { organisations, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
+import { type S3TestServer, startS3Server } from './s3';
 
 /**
  * A fresh database for one test file: PGlite in memory by default, or a new PostgreSQL database
@@ -59,20 +60,34 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database & { url?: string; queries: { count: number; texts?: string[] | undefined } };
   config: Config;
+  /** The S3 server the app stores files in, when built with `{ store: 's3' }`. */
+  s3?: S3TestServer;
   close: () => Promise<void>;
 };
 
 /** The job queue's timings in tests: workers look every half second, a failed mail retries after 1 s. */
 export const TEST_JOB_TIMINGS = { pollingIntervalSeconds: 0.5, mailRetryDelaySeconds: 1 };
 
-/** Builds the app on a fresh test database, with demo data off unless asked for. */
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/** The file stores every upload and download test runs against. */
+export const FILE_STORES = ['local', 's3'] as const;
+export type FileStoreKind = (typeof FILE_STORES)[number];
+
+/**
+ * Builds the app on a fresh test database, with demo data off unless asked for. With
+ * `{ store: 's3' }` its files go to a bucket of an S3 server started for it (and stopped with it).
+ */
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: { store?: FileStoreKind } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
+  const s3 = options.store === 's3' ? await startS3Server() : undefined;
   const config = loadConfig({
     DEMO_DATA: 'off',
     BASE_DOMAIN: 'peer.test',
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'silent',
+    ...s3?.env,
     ...overrides,
   });
   const app = await buildApp(config, {
@@ -87,9 +102,11 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     app,
     database,
     config,
+    ...(s3 ? { s3 } : {}),
     close: async () => {
       await app.close();
       await database.close();
+      await s3?.close();
     },
   };
 }

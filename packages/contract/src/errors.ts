@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'range_not_satisfiable',
   'precondition_failed',
+  'file_store_unavailable',
   'rate_limited',
   'conflict',
   'internal_error',

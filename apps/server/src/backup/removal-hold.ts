@@ -18,6 +18,10 @@ export function withRemovalHold(storage: FileStorage): {
       if (holds > 0) waiting.push(key);
       else await storage.remove(key);
     },
+    async removeMany(keys) {
+      if (holds > 0) waiting.push(...keys);
+      else await storage.removeMany(keys);
+    },
   };
   return {
     storage: held,
@@ -30,7 +34,7 @@ export function withRemovalHold(storage: FileStorage): {
         holds -= 1;
         if (holds > 0) return;
         const keys = waiting.splice(0);
-        await Promise.all(keys.map((key) => storage.remove(key).catch(() => {})));
+        await storage.removeMany(keys).catch(() => {});
       };
     },
   };

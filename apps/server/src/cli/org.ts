@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { dirname, extname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LIMITS } from '@pw/contract';
@@ -11,7 +11,7 @@ import { type Db, openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { organisations, orgGroups, users } from '../db/schema';
 import { seedDatabase } from '../db/seed/demo';
-import { createLocalStorage } from '../lib/storage';
+import { createFileStorage } from '../lib/file-store';
 import { hashPassword } from '../modules/accounts/passwords';
 
 /**
@@ -687,7 +687,7 @@ export async function main(argv: string[]): Promise<number> {
     if (parsed.command.kind !== 'list')
       await seedDatabase(database.db, stderrLogger(), {
         demo: config.demoData,
-        storage: createLocalStorage(join(config.dataDir, 'files')),
+        storage: await createFileStorage(config),
       });
     return await runOrgCommand(argv, {
       db: database.db,

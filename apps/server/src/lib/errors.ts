@@ -47,6 +47,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   precondition_failed: 412,
+  file_store_unavailable: 503,
   rate_limited: 429,
   conflict: 409,
   internal_error: 500,

@@ -63,6 +63,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       if (error.options.extra) Object.assign(body, error.options.extra);
       if (error.options.headers) reply.headers(error.options.headers);
+      // The store's own failure is for the operator's log; the user sees the translated 503.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
       return reply.code(error.status).send(body);
     }
     // A path that does not parse (`/courses/abc/`, an id past 2^31 - 1) names nothing: 404.

@@ -170,7 +170,18 @@ async function attachmentsZip(db: Db, storage: FileStorage, shape: AssignmentSha
         .orderBy(asc(enrollments.code), asc(files.id))
     : [];
   if (own.length === 0 && learnerFiles.length === 0) throw new AppError('no_attachments');
+  // A store that is down is a clear 503 before the zip starts, not a broken download.
+  await storage.ping();
   const zip = new yazl.ZipFile();
+  // Each file is opened when the zip reaches it, so one connection to the store at a time.
+  const add = (key: string, path: string) =>
+    zip.addReadStreamLazy(path, {}, (done) => {
+      storage.open(key).then(
+        (stream) =>
+          stream ? done(null, stream) : done(new Error(`stored file missing: ${key}`), null as never),
+        (error: Error) => done(error, null as never),
+      );
+    });
   const taken = new Set<string>();
   const unique = (path: string) => {
     let candidate = path;
@@ -179,12 +190,15 @@ async function attachmentsZip(db: Db, storage: FileStorage, shape: AssignmentSha
     taken.add(candidate);
     return candidate;
   };
-  for (const f of own) zip.addReadStream(storage.open(f.key), unique(`assignment/${safeFileName(f.name)}`));
+  for (const f of own) add(f.key, unique(`assignment/${safeFileName(f.name)}`));
   for (const f of learnerFiles) {
     const folder = safeFileName(`${f.code} ${f.person}`.trim());
     const stage = shape.steps[shape.stepOf(f.model)]?.code ?? f.model;
-    zip.addReadStream(storage.open(f.key), unique(`${folder}/${stage}/${safeFileName(f.name)}`));
+    add(f.key, unique(`${folder}/${stage}/${safeFileName(f.name)}`));
   }
   zip.end();
-  return zip.outputStream as unknown as Readable;
+  const output = zip.outputStream as unknown as Readable;
+  // A file that cannot be read breaks the download off rather than leaving it hanging.
+  zip.once('error', (error: Error) => output.destroy(error));
+  return output;
 }

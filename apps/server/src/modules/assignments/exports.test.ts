@@ -3,17 +3,11 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
-import { buildTestApp, call, type TestApp } from '../../../test/helpers';
+import { buildTestApp, call, FILE_STORES, type TestApp } from '../../../test/helpers';
 import { files, participations, performanceFiles, performances, stages } from '../../db/schema';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createCourseWorld(t);
-});
-afterAll(async () => t.close());
 
 const progresses = [
   { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 2500, max_writing_score: 60 } },
@@ -45,7 +39,14 @@ async function startedAssignment(name: string) {
   return res.json() as { id: number };
 }
 
-describe('exports', () => {
+// The zip reads the files from either store: the local folder and an S3 bucket (s3rver).
+describe.each(FILE_STORES)('exports (%s store)', (store) => {
+  beforeAll(async () => {
+    t = await buildTestApp({}, { store });
+    w = await createCourseWorld(t);
+  });
+  afterAll(async () => t.close());
+
   it('the stages-of-learners spreadsheet has one sheet per stage with safe names and a row per learner', async () => {
     const a = await startedAssignment('보고서: 1차/초안? [최종]');
     const res = await call(t, {

@@ -146,8 +146,9 @@ export async function readMultipart(
       if (row) stored.push(row);
     }
   } catch (error) {
-    await discardFiles(deps, stored);
-    await Promise.all(savedKeys.map((k) => deps.storage.remove(k)));
+    // Best effort: the failure itself (e.g. the store being down) is what the caller hears of.
+    await discardFiles(deps, stored).catch(() => {});
+    await deps.storage.removeMany(savedKeys).catch(() => {});
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('payload_too_large');
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
@@ -171,7 +172,7 @@ export async function discardFiles(
       rows.map((r) => r.id),
     ),
   );
-  await Promise.all(rows.map((r) => deps.storage.remove(r.storageKey)));
+  await deps.storage.removeMany(rows.map((r) => r.storageKey));
 }
 
 /** Loads (once per process) the secret that signs file links; shared by every server through the database. */
