@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure packages and web components, no I/O) and `api`
-// (the server through app.inject against a real database).
+// Three projects: `unit` (pure packages and web components, no I/O), `api` (the server through
+// app.inject against a real database) and `cluster` (server processes behind HAProxy on
+// PostgreSQL: cluster/cluster.test.ts, needs TEST_DATABASE_URL and haproxy).
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +26,15 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
         },
       },
     ],
