@@ -79,6 +79,7 @@ beforeAll(async () => {
     throw new Error(
       'the cluster test needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
     );
+  failed = true; // until the cluster is up
   await timed('start', async () => {
     db = await freshDatabase(adminUrl);
     s3 = await startS3Server('peerwrite-cluster');
@@ -110,6 +111,7 @@ beforeAll(async () => {
     await db.query('update organisations set support_email = $1 where is_default', [SUPPORT_EMAIL]);
     client = new Client('127.0.0.1', balancer.port);
   });
+  failed = false;
 }, 120_000);
 
 afterAll(async () => {

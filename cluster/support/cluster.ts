@@ -27,6 +27,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Thrown by a `waitFor` check to stop waiting at once (e.g. the process being waited for exited). */
+export class GaveUp extends Error {}
+
 /** Polls `check` every `everyMs` until it returns a value other than undefined, or throws `message` after `timeoutMs`. */
 export async function waitFor<T>(
   message: string,
@@ -41,6 +44,7 @@ export async function waitFor<T>(
       const value = await check();
       if (value !== undefined) return value;
     } catch (error) {
+      if (error instanceof GaveUp) throw error;
       lastError = error;
     }
     if (Date.now() > until)
@@ -145,10 +149,11 @@ export class ServerNode {
   async ready(timeoutMs = 60_000) {
     await waitFor(`${this.name} did not become ready`, timeoutMs, async () => {
       if (!this.running)
-        throw new Error(`${this.name} exited (${this.child?.exitCode ?? this.child?.signalCode}):\n${tail(this.logFile)}`);
+        throw new GaveUp(`${this.name} exited (${this.child?.exitCode ?? this.child?.signalCode}):\n${tail(this.logFile)}`);
       const res = await fetch(`http://${this.address}/health/ready`).catch(() => undefined);
       return res?.status === 200 ? true : undefined;
     }).catch((error: Error) => {
+      if (error instanceof GaveUp) throw error;
       throw new Error(`${error.message}\n--- ${this.name} log ---\n${tail(this.logFile)}`);
     });
   }

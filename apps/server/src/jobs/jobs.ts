@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config';
@@ -19,6 +20,23 @@ export type JobsOptions = {
   /** How long a stop waits for running jobs before failing them back to the queue. */
   stopTimeoutMs?: number;
 };
+
+/**
+ * The advisory lock under which a server creates and updates the queues on PostgreSQL. pg-boss's
+ * `create_queue` adds a partition to its job table; two servers starting together on a fresh
+ * database would do so at once and deadlock (one of them failing to start).
+ */
+export const QUEUE_SETUP_LOCK_KEY = 727002;
+
+/** Runs `fn` while holding the queue-setup lock (PostgreSQL; PGlite is one process anyway). */
+async function oneServerAtATime(database: Pick<Database, 'db' | 'kind'>, fn: () => Promise<void>) {
+  if (database.kind !== 'postgres') return fn();
+  // The lock's transaction holds one pooled connection; pg-boss's statements use others.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK_KEY})`);
+    await fn();
+  });
+}
 
 /** Mail retries: 30 s, 1 min, 2 min, … doubling (with jitter), over about a day and a half. */
 const MAIL_RETRY_LIMIT = 12;
@@ -52,13 +70,6 @@ export async function startJobs(deps: {
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   await boss.start();
 
-  await boss.createQueue(QUEUES.stageMoves, {
-    name: QUEUES.stageMoves,
-    // At most one pass queued and one running per time slot, however many processes tick.
-    policy: 'stately',
-    retryLimit: 0,
-    expireInSeconds: 600,
-  });
   const mailQueue = {
     policy: 'standard' as const,
     retryLimit: MAIL_RETRY_LIMIT,
@@ -66,11 +77,20 @@ export async function startJobs(deps: {
     retryBackoff: true,
     expireInSeconds: 300,
   };
-  for (const name of [QUEUES.mail, QUEUES.passwordResetMail]) {
-    await boss.createQueue(name, { name, ...mailQueue });
-    // The retry settings follow the code on every start (a queue keeps what it was created with).
-    await boss.updateQueue(name, { name, ...mailQueue });
-  }
+  await oneServerAtATime(database, async () => {
+    await boss.createQueue(QUEUES.stageMoves, {
+      name: QUEUES.stageMoves,
+      // At most one pass queued and one running per time slot, however many processes tick.
+      policy: 'stately',
+      retryLimit: 0,
+      expireInSeconds: 600,
+    });
+    for (const name of [QUEUES.mail, QUEUES.passwordResetMail]) {
+      await boss.createQueue(name, { name, ...mailQueue });
+      // The retry settings follow the code on every start (a queue keeps what it was created with).
+      await boss.updateQueue(name, { name, ...mailQueue });
+    }
+  });
 
   const workers = new Map<QueueName, string>();
   const work = async <T extends object>(name: QueueName, handler: (data: T) => Promise<unknown>) => {
