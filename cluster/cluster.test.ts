@@ -139,14 +139,18 @@ afterAll(async () => {
 
 /** Marks the run failed (logs kept) when `fn` throws. */
 function step(name: string, fn: () => Promise<void>, timeoutMs: number) {
-  it(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      failed = true;
-      throw error;
-    }
-  }, timeoutMs);
+  it(
+    name,
+    async () => {
+      try {
+        await fn();
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    },
+    timeoutMs,
+  );
 }
 
 describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server', () => {
@@ -165,7 +169,9 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
       ]);
       expect(Number(profs[0]?.n)).toBe(1);
       // Each node logged its start; only one wrote the demo data.
-      const seeded = nodes.filter((n) => n.logLines().some((l) => l.msg === 'demo data created (password demo1234)'));
+      const seeded = nodes.filter((n) =>
+        n.logLines().some((l) => l.msg === 'demo data created (password demo1234)'),
+      );
       expect(seeded).toHaveLength(1);
     },
     30_000,
@@ -179,7 +185,8 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
       const order = answers.map((a) => a.node);
       expect(new Set(order)).toEqual(new Set(['node1', 'node2']));
-      for (let i = 1; i < order.length; i++) expect(order[i], `answer ${i} came from the same node`).not.toBe(order[i - 1]);
+      for (let i = 1; i < order.length; i++)
+        expect(order[i], `answer ${i} came from the same node`).not.toBe(order[i - 1]);
 
       // An organisation selected by its subdomain: the Host header reaches the node as sent.
       await db!.query(`insert into organisations (name, subdomain) values ('Acme College', 'acme')`);
@@ -201,7 +208,12 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
   );
 
   // --- a. A whole assignment cycle ------------------------------------------------------------
-  let cycle: { courseId: number; assignmentId: number; learners: string[]; essayFile: { file: string; size: number } };
+  let cycle: {
+    courseId: number;
+    assignmentId: number;
+    learners: string[];
+    essayFile: { file: string; size: number };
+  };
 
   step(
     'a. a whole assignment cycle: course, assignment, essays with a pdf, questions, peer review, feedback, revision, completion, report, exports',
@@ -217,9 +229,16 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
           client,
           instructor,
           course.id,
-          { name: 'Cluster cycle', description: 'Every stage, through the balancer', is_directly_starting: 'true' },
+          {
+            name: 'Cluster cycle',
+            description: 'Every stage, through the balancer',
+            is_directly_starting: 'true',
+          },
           [
-            { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 2000, max_writing_score: 60 } },
+            {
+              model: 'essaywriting',
+              stage_object: { limit_type: 'L', max_length: 2000, max_writing_score: 60 },
+            },
             { model: 'questionwriting', stage_object: { quizs: [{ quiz: 'What is your claim?' }] } },
             {
               model: 'peerreview',
@@ -249,7 +268,10 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
           const form = new FormData();
           form.append(
             'stage_object',
-            JSON.stringify({ content: { ops: [{ insert: `Essay of learner ${i + 1}.\n` }] }, editor_type: 'Q' }),
+            JSON.stringify({
+              content: { ops: [{ insert: `Essay of learner ${i + 1}.\n` }] },
+              editor_type: 'Q',
+            }),
           );
           form.append('version', '0');
           form.append('files', pdf(`essay ${i + 1}`, 4096), `essay-${i + 1}.pdf`);
@@ -313,9 +335,16 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
             );
           const revision = await perf(token, performanceOf(view, 'revisement'));
           expectStatus(
-            await saveText(client, token, `${base}/performances/${revision.id}/`, `Revised essay ${i + 1}.`, revision.version, {
-              retrospective: 'I sharpened the claim.',
-            }),
+            await saveText(
+              client,
+              token,
+              `${base}/performances/${revision.id}/`,
+              `Revised essay ${i + 1}.`,
+              revision.version,
+              {
+                retrospective: 'I sharpened the claim.',
+              },
+            ),
             200,
             'the revision',
           );
@@ -359,7 +388,8 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
         const names = zip.body.toString('latin1');
         for (const name of ['brief.pdf', 'essay-1.pdf', 'essay-2.pdf', 'essay-3.pdf', 'essay-4.pdf'])
           expect(names, `${name} in the zip`).toContain(name);
-        summary['a. cycle'] = `4 learners, report ${scores.reports.length}, xlsx ${workbook.body.length} B, zip ${zip.body.length} B`;
+        summary['a. cycle'] =
+          `4 learners, report ${scores.reports.length}, xlsx ${workbook.body.length} B, zip ${zip.body.length} B`;
       }),
     120_000,
   );
@@ -375,7 +405,10 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
         form.append('title', 'Large handout');
         form.append('content', 'Twenty megabytes');
         form.append('files', pdf('large handout', size), 'handout.pdf');
-        const posted = await client.request('POST', `${API}/courses/${courseId}/posts/`, { token: instructor, form });
+        const posted = await client.request('POST', `${API}/courses/${courseId}/posts/`, {
+          token: instructor,
+          form,
+        });
         expectStatus(posted, 201, 'a notice with a 20 MB pdf');
         const postId = posted.json<{ id: number }>().id;
         const post = expectStatus(
@@ -400,5 +433,401 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
         summary['b. 20 MB file'] = `uploaded through ${uploadedBy}, read through both`;
       }),
     120_000,
+  );
+
+  // --- c. A node killed -9 in the middle of a 200-learner essay burst ---------------------------
+  type Learner = {
+    email: string;
+    token: string;
+    pid: number;
+    /** The highest version whose save was answered 2xx (-1: none). */
+    acked: number;
+    /** How the learner's loop ended: the refusal's code, or a failure. */
+    end?: string;
+  };
+  let burst: {
+    courseId: number;
+    assignmentId: number;
+    learners: Learner[];
+    essayEnd: number;
+    peerEnd: number;
+  };
+  const essayText = (i: number, version: number) =>
+    `Essay of learner ${i + 1}, version ${version}. ${'A sentence that argues a point. '.repeat(6)}`.trim();
+
+  step(
+    `c. node2 is killed -9 in the middle of a ${LEARNERS}-learner essay burst and started again: every acknowledged save is stored, each mail is sent once`,
+    () =>
+      timed('c. burst with kill -9', async () => {
+        // The class: the demo's extra learners, signed in and enrolled through the balancer.
+        const course = await createCourse(client, instructor, `Burst course ${Date.now()}`);
+        const emails = extraLearnerEmails(LEARNERS);
+        const tokens = await pool(emails, 12, (email) => signIn(client, email));
+        await pool(tokens, 12, (token, i) => enrol(client, token, course.code, `B${i + 1}`));
+
+        // An auto-scheduled assignment started now: the essay ends at second 59 of a minute at
+        // least 10 s ahead (the schedule's grain is the minute), peer review runs the next minute.
+        const minute = 60_000;
+        let essayEnd = Math.floor(Date.now() / minute) * minute + 59_000;
+        while (essayEnd - Date.now() < 10_000) essayEnd += minute;
+        const peerEnd = essayEnd + minute;
+        const assignmentId = await createAssignment(
+          client,
+          instructor,
+          course.id,
+          {
+            name: 'Deadline burst',
+            description: 'Saved by everyone at once',
+            is_auto_schedule: 'true',
+            is_directly_starting: 'true',
+          },
+          [
+            {
+              model: 'essaywriting',
+              end_date: new Date(essayEnd).toISOString(),
+              stage_object: { limit_type: 'L', max_length: 5000, max_writing_score: 70 },
+            },
+            {
+              model: 'peerreview',
+              start_date: new Date(essayEnd + 1000).toISOString(),
+              end_date: new Date(peerEnd).toISOString(),
+              stage_object: {
+                peer_count: 3,
+                max_review_score: 15,
+                max_metacognition_score: 15,
+                standards: [{ question: 'Argument', max_point: 6 }],
+              },
+            },
+          ],
+        );
+        const learners: Learner[] = await pool(tokens, 16, async (token, i) => ({
+          email: emails[i]!,
+          token,
+          pid: performanceOf(await getAssignment(client, token, course.id, assignmentId), 'essaywriting'),
+          acked: -1,
+        }));
+        burst = { courseId: course.id, assignmentId, learners, essayEnd, peerEnd };
+        const base = assignmentPath(course.id, assignmentId);
+
+        // The burst starts 3.5 s before the essay's end; node2 dies 1.5 s later.
+        const burstAt = essayEnd - 3500;
+        const killAt = essayEnd - 2000;
+        if (Date.now() > burstAt - 100)
+          throw new Error(
+            `setting up the class took too long: the burst was due ${burstAt - Date.now()} ms ago`,
+          );
+        await sleep(burstAt - Date.now());
+        const t0 = Date.now();
+        const saves = { attempted: 0, acked: 0, stale: 0 };
+
+        // Each learner saves again and again (the editor's autosave), until the essay closes.
+        const write = async (learner: Learner, i: number) => {
+          let version = 0;
+          for (let n = 0; n < 60; n++) {
+            let res: Answer;
+            try {
+              saves.attempted += 1;
+              res = await saveText(
+                client,
+                learner.token,
+                `${base}/performances/${learner.pid}/`,
+                essayText(i, version),
+                version,
+              );
+            } catch (error) {
+              learner.end = `failed: ${String(error)}`;
+              return;
+            }
+            if (res.status === 200) {
+              saves.acked += 1;
+              learner.acked = version;
+              version = res.json<PerformanceView>().version;
+            } else if (res.status === 409) {
+              // A save whose answer was lost (its node died) was stored: carry on from it.
+              saves.stale += 1;
+              version = res.json<{ current: PerformanceView }>().current.version;
+            } else {
+              learner.end = `${res.status} ${res.json<{ code?: string }>().code}`;
+              return;
+            }
+          }
+          learner.end = 'kept saving';
+        };
+
+        // Mail while the burst runs: password resets (the server-rendered form) and inquiries.
+        const resetEmails = emails.slice(0, 30);
+        const inquiryTag = `burst inquiry ${Date.now().toString(36)}`;
+        const mailAnswers: number[] = [];
+        const mail = async () => {
+          const csrf = `cluster${'x'.repeat(32)}`;
+          await sleep(200);
+          await Promise.all([
+            ...resetEmails.map(async (email, k) => {
+              await sleep(k * 30);
+              const res = await client.request('POST', '/accounts/password_reset/', {
+                urlencoded: { csrfmiddlewaretoken: csrf, email },
+                headers: { cookie: `pw_csrf=${csrf}` },
+              });
+              mailAnswers.push(res.status);
+            }),
+            ...tokens.slice(30, 50).map(async (token, k) => {
+              await sleep(k * 40);
+              const res = await client.request('POST', `${API}/supports/`, {
+                token,
+                json: { content: `${inquiryTag} #${k}` },
+              });
+              mailAnswers.push(res.status);
+            }),
+          ]);
+        };
+
+        // kill -9, at a moment when no mail is being handed to the SMTP server (a job running on
+        // a node that dies waits for its expiry, 5 minutes, before another node retries it).
+        let killedAt = 0;
+        let mailRunningAtKill = false;
+        const kill = async () => {
+          await sleep(killAt - Date.now());
+          const activeMail = async () =>
+            (
+              await db!.query<{ n: number }>(
+                `select count(*)::int as n from pgboss.job where name in ('mail', 'password-reset-mail') and state = 'active'`,
+              )
+            )[0]?.n;
+          await waitFor(
+            'mail jobs kept running',
+            1500,
+            async () => ((await activeMail()) === 0 ? true : undefined),
+            10,
+          ).catch(() => {
+            mailRunningAtKill = true;
+          });
+          killedAt = Date.now() - t0;
+          await node('node2').kill9();
+          // Started again at once: it comes back while the burst goes on.
+          node('node2').start();
+        };
+
+        await Promise.all([pool(learners, learners.length, write), mail(), kill()]);
+        const burstMs = Date.now() - t0;
+        await node('node2').ready();
+        await balancer!.waitStatus('node2', 'UP');
+
+        // Every learner got through (retries allowed) and stopped because the essay closed.
+        const ends = new Map<string, number>();
+        for (const l of learners) ends.set(l.end ?? '?', (ends.get(l.end ?? '?') ?? 0) + 1);
+        expect([...ends.keys()], `how the learners' saving ended: ${JSON.stringify([...ends])}`).toEqual([
+          '406 essay_not_open',
+        ]);
+        expect(mailAnswers.filter((s) => s !== 303 && s !== 201)).toEqual([]);
+
+        // Every acknowledged save is stored: the stored version is at least the acknowledged one's,
+        // and its text is the text sent with the version before it.
+        const readBack = await pool(learners, 16, async (l, i) => {
+          const res = expectStatus(
+            await client.request('GET', `${base}/performances/${l.pid}/`, { token: l.token }),
+            200,
+            'reading an essay back',
+          );
+          const work = res.json<PerformanceView>();
+          const ok =
+            work.version >= l.acked + 1 &&
+            (work.version === 0 || work.stage_object.plain_text.trim() === essayText(i, work.version - 1));
+          return ok
+            ? undefined
+            : `${l.email}: acknowledged v${l.acked}, stored v${work.version} "${work.stage_object.plain_text.slice(0, 40)}"`;
+        });
+        const lost = readBack.filter(Boolean);
+        expect(lost, 'acknowledged saves not stored').toEqual([]);
+        expect(
+          learners.every((l) => l.acked >= 0),
+          'every learner had a save acknowledged',
+        ).toBe(true);
+
+        // Each mail once: one reset row and one message per address; one message per stored inquiry.
+        const resetRows = await db!.query<{ email: string; n: number }>(
+          `select u.email, count(*)::int as n from password_reset_tokens t join users u on u.id = t.user_id
+            where u.email = any($1) group by u.email`,
+          [resetEmails],
+        );
+        expect(resetRows.map((r) => r.n)).toEqual(resetEmails.map(() => 1));
+        const inquiries = await db!.query<{ content: string }>(
+          'select content from support_inquiries where content like $1',
+          [`${inquiryTag}%`],
+        );
+        expect(inquiries.length).toBeGreaterThanOrEqual(20);
+        const inbox = smtp!.inbox;
+        const resetMails = () => inbox.filter((m) => m.to.some((to) => resetEmails.includes(to)));
+        const inquiryMails = () =>
+          inbox.filter((m) => m.to.includes(SUPPORT_EMAIL) && textOf(m.raw).includes(inquiryTag));
+        await waitFor(
+          `mails missing: ${resetEmails.length} resets and ${inquiries.length} inquiries expected${mailRunningAtKill ? ' (a mail job was running when node2 was killed)' : ''}`,
+          30_000,
+          () =>
+            resetMails().length >= resetEmails.length && inquiryMails().length >= inquiries.length
+              ? true
+              : undefined,
+          200,
+        );
+        await sleep(2000); // anything sent twice would arrive by now
+        expect(
+          resetMails()
+            .flatMap((m) => m.to)
+            .sort(),
+        ).toEqual([...resetEmails].sort());
+        expect(
+          inquiryMails()
+            .map((m) => textOf(m.raw).match(/#\d+/)?.[0])
+            .sort(),
+        ).toEqual(inquiries.map((r) => r.content.match(/#\d+/)?.[0]).sort());
+
+        const stored = readBack.length - lost.length;
+        summary['c. burst'] =
+          `${learners.length} learners, ${saves.attempted} saves sent, ${saves.acked} acknowledged, ${saves.stale} stale after a lost answer; ` +
+          `${stored}/${learners.length} essays stored as acknowledged; burst ${(burstMs / 1000).toFixed(1)} s, node2 killed at ${(killedAt / 1000).toFixed(1)} s`;
+        summary['c. mail'] =
+          `${resetEmails.length} reset mails and ${inquiries.length} inquiry mails, each received once`;
+      }),
+    200_000,
+  );
+
+  // --- d. SIGTERM: out of the rotation before the node stops taking requests ------------------
+  step(
+    'd. SIGTERM: /health/ready is 503 at once, HAProxy takes the node out while it still serves, requests keep succeeding through the other',
+    () =>
+      timed('d. graceful stop', async () => {
+        const n1 = node('node1');
+        const flow: { at: number; status: number; node: string | undefined; attempts: number }[] = [];
+        let flowing = true;
+        const t0 = Date.now();
+        const traffic = Promise.all(
+          [0, 1, 2].map(async () => {
+            while (flowing) {
+              const res = await client.request('GET', `${API}/users/login-check/`, {
+                token: instructor,
+                retries: 0,
+              });
+              flow.push({ at: Date.now() - t0, status: res.status, node: res.node, attempts: res.attempts });
+              await sleep(20);
+            }
+          }),
+        );
+        await sleep(500);
+        const exited = n1.terminate();
+        const termAt = Date.now() - t0;
+        // The node itself: not ready (draining) at once, yet alive and serving.
+        const ready = await waitFor(
+          'node1 did not report draining',
+          2000,
+          async () => {
+            const res = await fetch(`http://${n1.address}/health/ready`);
+            return res.status === 503 ? ((await res.json()) as { status: string }) : undefined;
+          },
+          20,
+        );
+        expect(ready.status).toBe('draining');
+        expect((await fetch(`http://${n1.address}/health/live`)).status).toBe(200);
+        await balancer!.waitStatus('node1', 'DOWN', GRACE_MS);
+        const downAt = Date.now() - t0;
+        expect(n1.running, 'node1 was still running when HAProxy took it out').toBe(true);
+        const exit = await exited;
+        const exitAt = Date.now() - t0;
+        expect(exit).toEqual({ code: 0, signal: null });
+        expect(exitAt - termAt).toBeGreaterThanOrEqual(GRACE_MS);
+        await sleep(1000);
+        flowing = false;
+        await traffic;
+        const failures = flow.filter((f) => f.status !== 200 || f.attempts !== 1);
+        expect(failures, 'requests that failed while node1 stopped').toEqual([]);
+        // After HAProxy's mark (and the requests then in flight), only node2 answers.
+        expect(flow.filter((f) => f.at > downAt + 200).every((f) => f.node === 'node2')).toBe(true);
+        expect(
+          flow.some((f) => f.at > termAt && f.node === 'node1'),
+          'node1 served while draining',
+        ).toBe(true);
+        summary['d. SIGTERM'] =
+          `${flow.length} requests, none failed; ready 503 at once, marked DOWN after ${((downAt - termAt) / 1000).toFixed(1)} s, exit 0 after ${((exitAt - termAt) / 1000).toFixed(1)} s`;
+        n1.start();
+        await n1.ready();
+        await balancer!.waitStatus('node1', 'UP');
+      }),
+    60_000,
+  );
+
+  // --- c, continued: the schedule's moves, while the nodes came and went --------------------------
+  step(
+    'c. the auto schedule moved the burst assignment exactly once per step: one peer-review matching, one set of reports',
+    () =>
+      timed('c. waiting for the schedule', async () => {
+        const { assignmentId, learners, peerEnd } = burst;
+        await waitFor(
+          'the assignment did not complete on schedule',
+          Math.max(0, peerEnd - Date.now()) + 30_000,
+          async () => {
+            const [row] = await db!.query<{ step_index: number }>(
+              'select step_index from assignments where id = $1',
+              [assignmentId],
+            );
+            return row?.step_index === 2 ? true : undefined;
+          },
+          500,
+        );
+        const count = async (text: string) => (await db!.query<{ n: number }>(text, [assignmentId]))[0]?.n;
+        // The passes of the stage-moves queue: the steps each took for this assignment add up to
+        // two (peer review, completion); the essay step was entered when the assignment was created.
+        const passes = await db!.query<{ steps: number }>(
+          `select (output ->> $1::text)::int as steps from pgboss.job
+            where name = 'stage-moves' and state = 'completed' and output ? $1::text`,
+          [String(assignmentId)],
+        );
+        expect(passes.reduce((sum, p) => sum + p.steps, 0)).toBe(2);
+        expect(await count('select count(*)::int as n from participations where assignment_id = $1')).toBe(
+          learners.length,
+        );
+        const perStage = await db!.query<{ model: string; n: number }>(
+          `select s.model, count(p.id)::int as n from stages s left join performances p on p.stage_id = s.id
+            where s.assignment_id = $1 group by s.model order by s.model`,
+          [assignmentId],
+        );
+        expect(perStage).toEqual([
+          { model: 'essaywriting', n: learners.length },
+          { model: 'peerreview', n: learners.length },
+        ]);
+        // One matching: every writer reviews three peers and themself, and is reviewed by three.
+        const reviewers = await db!.query<{ peers: number; selves: number }>(
+          `select count(*) filter (where reviewer_id <> target_id)::int as peers,
+                  count(*) filter (where reviewer_id = target_id)::int as selves
+             from peer_matchings where assignment_id = $1 group by reviewer_id`,
+          [assignmentId],
+        );
+        expect(reviewers).toHaveLength(learners.length);
+        expect(reviewers.every((r) => r.peers === 3 && r.selves === 1)).toBe(true);
+        expect(await count('select count(*)::int as n from peer_matchings where assignment_id = $1')).toBe(
+          learners.length * 4,
+        );
+        // One set of reports, computed in one transaction.
+        const reports = await db!.query<{ n: number; runs: number }>(
+          'select count(*)::int as n, count(distinct computed_at)::int as runs from reports where assignment_id = $1',
+          [assignmentId],
+        );
+        expect(reports[0]).toEqual({ n: learners.length, runs: 1 });
+        // And a learner reads theirs through the balancer.
+        const learner = learners[0]!;
+        const view = await getAssignment(client, learner.token, burst.courseId, assignmentId);
+        expect(view.status).toBe(2);
+        expectStatus(
+          await client.request(
+            'GET',
+            `${assignmentPath(burst.courseId, assignmentId)}/reports/${view.report_id}/`,
+            {
+              token: learner.token,
+            },
+          ),
+          200,
+          'a burst learner reading their report',
+        );
+        summary['c. schedule'] =
+          `peer review entered and completed once (${passes.length} passes), ${learners.length} reports`;
+      }),
+    150_000,
   );
 });

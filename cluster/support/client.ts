@@ -1,7 +1,7 @@
 // The cluster test's HTTP client: every request goes through the balancer over keep-alive
 // connections, is counted per node that answered (HAProxy's X-PeerWrite-Node header) and, like a
 // browser's retry, is sent again after a connection error or a 502/503/504 from the balancer.
-import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { sleep } from './cluster';
 
 export type Answer = {
@@ -116,7 +116,9 @@ export class Client {
                 try {
                   return JSON.parse(data.toString('utf8')) as T;
                 } catch {
-                  throw new Error(`${method} ${path}: ${res.statusCode}, not JSON: ${data.toString('utf8', 0, 300)}`);
+                  throw new Error(
+                    `${method} ${path}: ${res.statusCode}, not JSON: ${data.toString('utf8', 0, 300)}`,
+                  );
                 }
               },
             });

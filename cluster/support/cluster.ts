@@ -68,6 +68,8 @@ export async function freshDatabase(adminUrl: string) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // An idle connection ended by the drop below is no failure of the run.
+  pool.on('error', () => {});
   return {
     name,
     url: url.toString(),
@@ -149,7 +151,9 @@ export class ServerNode {
   async ready(timeoutMs = 60_000) {
     await waitFor(`${this.name} did not become ready`, timeoutMs, async () => {
       if (!this.running)
-        throw new GaveUp(`${this.name} exited (${this.child?.exitCode ?? this.child?.signalCode}):\n${tail(this.logFile)}`);
+        throw new GaveUp(
+          `${this.name} exited (${this.child?.exitCode ?? this.child?.signalCode}):\n${tail(this.logFile)}`,
+        );
       const res = await fetch(`http://${this.address}/health/ready`).catch(() => undefined);
       return res?.status === 200 ? true : undefined;
     }).catch((error: Error) => {
@@ -213,7 +217,8 @@ export async function startHaproxy(opts: { dir: string; nodes: ServerNode[] }) {
     ...Object.fromEntries(opts.nodes.map((n, i) => [`PW_NODE${i + 1}`, n.address])),
   };
   const check = spawnSync('haproxy', ['-c', '-q', '-f', HAPROXY_CONFIG], { env, encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`haproxy refuses ${HAPROXY_CONFIG}:\n${check.stdout}${check.stderr}`);
+  if (check.status !== 0)
+    throw new Error(`haproxy refuses ${HAPROXY_CONFIG}:\n${check.stdout}${check.stderr}`);
   const logFile = join(opts.dir, 'haproxy.log');
   const log = createWriteStream(logFile);
   const child = spawn('haproxy', ['-db', '-f', HAPROXY_CONFIG], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -22,7 +22,11 @@ export function extraLearnerEmails(count: number): string[] {
 export const demoLearnerEmail = (n: number) => `student${String(n).padStart(2, '0')}@example.com`;
 
 /** Runs `task` over `items`, at most `limit` at once, keeping the order of the results. */
-export async function pool<T, R>(items: readonly T[], limit: number, task: (item: T, i: number) => Promise<R>) {
+export async function pool<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, i: number) => Promise<R>,
+) {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -45,11 +49,12 @@ export async function signIn(client: Client, email: string, password = DEMO_PASS
   return res.json<{ token: string }>().token;
 }
 
-/** A small but real PDF (the upload check reads its first bytes). */
+/** A PDF of `size` bytes (at least its header and trailer; the upload check reads its first bytes). */
 export function pdf(label: string, size = 0): Blob {
   const head = `%PDF-1.4\n% ${label}\n`;
-  const body = Buffer.alloc(Math.max(0, size - head.length), 0x20);
-  return new Blob([head, body, '\n%%EOF\n'], { type: 'application/pdf' });
+  const tail = '\n%%EOF\n';
+  const body = Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20);
+  return new Blob([head, body, tail], { type: 'application/pdf' });
 }
 
 /** Opens a course (multipart, with a file) and returns its id and code. */
@@ -65,7 +70,11 @@ export async function createCourse(client: Client, token: string, name: string) 
     'creating a course',
   );
   const id = created.json<{ id: number }>().id;
-  const course = expectStatus(await client.request('GET', `${API}/courses/${id}/`, { token }), 200, 'the course');
+  const course = expectStatus(
+    await client.request('GET', `${API}/courses/${id}/`, { token }),
+    200,
+    'the course',
+  );
   const code = course.json<{ code: string | null }>().code;
   if (!code) throw new Error('the instructor did not get the course code');
   return { id, code };
@@ -73,7 +82,10 @@ export async function createCourse(client: Client, token: string, name: string) 
 
 export async function enrol(client: Client, token: string, courseCode: string, studentId: string) {
   expectStatus(
-    await client.request('POST', `${API}/enrolls/`, { token, json: { code: studentId, course_code: courseCode } }),
+    await client.request('POST', `${API}/enrolls/`, {
+      token,
+      json: { code: studentId, course_code: courseCode },
+    }),
     201,
     `enrolment ${studentId}`,
   );
@@ -152,7 +164,10 @@ export function saveText(
 ): Promise<Answer> {
   return client.request('PATCH', path, {
     token,
-    json: { stage_object: { content: delta(text), plain_text: `${text}\n`, editor_type: 'Q', ...extra }, version },
+    json: {
+      stage_object: { content: delta(text), plain_text: `${text}\n`, editor_type: 'Q', ...extra },
+      version,
+    },
   });
 }
 
