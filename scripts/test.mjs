@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, stopping at the first failure.
-//   typecheck, lint, import boundaries, unit tests, the scoring simulation's criteria, API tests on PGlite, API tests on PostgreSQL (when
-//   TEST_DATABASE_URL is set), the web build and the sign-in page's bundle budget, then the browser tests in Chromium against a built app.
+//   typecheck, lint, import boundaries, unit tests, the scoring simulation's criteria, API tests on PGlite, API tests on PostgreSQL and
+//   the cluster test (two server processes behind HAProxy, cluster/; both when TEST_DATABASE_URL is set), the web build and the
+//   sign-in page's bundle budget, then the browser tests in Chromium against a built app.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,17 @@ const steps = [
     process.env,
   ],
   ['API tests (PGlite)', npx, ['vitest', 'run', '--project', 'api'], envWithoutPg],
-  ...(pgUrl ? [['API tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api'], process.env]] : []),
+  ...(pgUrl
+    ? [
+        ['API tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api'], process.env],
+        [
+          'cluster test (two nodes behind HAProxy on PostgreSQL, S3, SMTP)',
+          npx,
+          ['vitest', 'run', '--project', 'cluster'],
+          process.env,
+        ],
+      ]
+    : []),
   ['web build', npm, ['run', 'build', '-w', '@pw/web'], process.env],
   ['sign-in bundle budget', 'node', ['scripts/bundle-budget.mjs'], process.env],
   ['browser tests (Chromium)', npm, ['test', '-w', '@pw/e2e'], process.env],
@@ -40,5 +51,8 @@ for (const [name, cmd, args, env] of steps) {
   }
   console.log(`✓ ${name} (${seconds}s)`);
 }
-if (!pgUrl) console.log('\nNote: TEST_DATABASE_URL is not set, so the API tests ran on PGlite only.');
+if (!pgUrl)
+  console.log(
+    '\nNote: TEST_DATABASE_URL is not set, so the API tests ran on PGlite only and the cluster test did not run.',
+  );
 console.log('\nAll checks passed.');
