@@ -832,4 +832,44 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
       }),
     150_000,
   );
+
+  // --- e. Upgrades: a database migrated by a newer build ------------------------------------------
+  step(
+    'e. a database ahead of the build: running nodes leave the rotation (readiness names the migrations), a restarted node refuses to start',
+    () =>
+      timed('e. newer schema', async () => {
+        // What a newer build's migration leaves in drizzle's journal: a later entry.
+        await db!.query(
+          `insert into drizzle.__drizzle_migrations (hash, created_at)
+             select 'cluster-test-newer-build', max(created_at) + 1 from drizzle.__drizzle_migrations`,
+        );
+        try {
+          for (const n of nodes) {
+            const res = await fetch(`http://${n.address}/health/ready`);
+            expect(res.status, `${n.name} ready with a newer schema`).toBe(503);
+            expect(((await res.json()) as { failing: string[] }).failing).toContain('migrations');
+          }
+          await Promise.all(nodes.map((n) => balancer!.waitStatus(n.name, 'DOWN')));
+          const n2 = node('node2');
+          await n2.kill9();
+          n2.start();
+          expect(await n2.exit()).toEqual({ code: 65, signal: null });
+          expect(n2.tail(5)).toMatch(/The database schema is newer than this build of PeerWrite/);
+        } finally {
+          await db!.query(`delete from drizzle.__drizzle_migrations where hash = 'cluster-test-newer-build'`);
+        }
+        const n2 = node('node2');
+        if (!n2.running) n2.start();
+        await Promise.all(nodes.map((n) => n.ready()));
+        await Promise.all(nodes.map((n) => balancer!.waitStatus(n.name, 'UP')));
+        expectStatus(
+          await client.request('GET', `${API}/users/login-check/`, { token: instructor }),
+          200,
+          'after',
+        );
+        summary['e. newer schema'] =
+          'both nodes out of the rotation, a restarted node exited 65; back once it was gone';
+      }),
+    60_000,
+  );
 });

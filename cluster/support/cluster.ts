@@ -168,6 +168,11 @@ export class ServerNode {
     await this.exited;
   }
 
+  /** The process's exit (code and signal), whenever it comes. */
+  exit() {
+    return this.exited ?? Promise.resolve({ code: null, signal: null });
+  }
+
   /** Sends SIGTERM; the promise is the process's exit. */
   terminate() {
     this.child?.kill('SIGTERM');
