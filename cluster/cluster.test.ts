@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3TestServer, startS3Server } from '../apps/server/test/s3';
 import { startSmtpServer, textOf } from '../apps/server/test/smtp';
-import { type Answer, Client, expectStatus } from './support/client';
+import { type Answer, Client, codeOf, expectStatus } from './support/client';
 import {
   freePort,
   freshDatabase,
@@ -548,7 +548,7 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
               saves.stale += 1;
               version = res.json<{ current: PerformanceView }>().current.version;
             } else {
-              learner.end = `${res.status} ${res.json<{ code?: string }>().code}`;
+              learner.end = `${res.status} ${codeOf(res)}`;
               return;
             }
           }

@@ -144,3 +144,12 @@ export function expectStatus(answer: Answer, expected: number, what: string): An
     );
   return answer;
 }
+
+/** The error code of an answer (`{code}`), or the start of its body when it is not JSON. */
+export function codeOf(answer: Answer): string {
+  try {
+    return String(answer.json<{ code?: string }>().code);
+  } catch {
+    return answer.body.toString('utf8', 0, 60).replace(/\s+/g, ' ');
+  }
+}

@@ -25,7 +25,10 @@ export type Database = {
    * nothing to do). Throws `SchemaTooNewError` when the database is ahead of this build.
    */
   migrate: () => Promise<void>;
-  /** One statement's rows, outside drizzle (health checks). */
+  /**
+   * One statement's rows, outside drizzle (health checks). On PostgreSQL on a connection of its
+   * own, never waiting behind the requests in the pool's queue; on PGlite the one connection.
+   */
   query: RunQuery;
   /** Connections: PostgreSQL's pool (total, idle, waiting); PGlite is one embedded connection. */
   poolStats: () => { total: number; idle?: number; waiting?: number };
@@ -60,15 +63,22 @@ export async function openDatabase(opts: {
     // is removed by the pool and replaced on next use; unheard, the pool's error would end the
     // process.
     pool.on('error', () => {});
+    // The health checks' own connection: behind a burst of requests the pool's queue can be
+    // seconds long, and a readiness probe waiting in it would make a busy, healthy node look
+    // down to the load balancer (found by the cluster test, cluster/cluster.test.ts).
+    const probe = new pg.Pool({ connectionString: opts.url, max: 1, idleTimeoutMillis: 60_000 });
+    probe.on('error', () => {});
     const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     const url = opts.url;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateUnderLock(url),
-      query: async (text) => (await pool.query(text)).rows,
+      query: async (text) => (await probe.query(text)).rows,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), probe.end()]);
+      },
     };
   }
   let dataDir: string | undefined;
