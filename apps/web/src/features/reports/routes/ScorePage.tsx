@@ -247,7 +247,13 @@ export function ScorePage() {
                       {apart ? (
                         <Table.Tr data-testid="unsubmitted-heading">
                           <Table.Td colSpan={3 + data.scores.length + raterNumbers.length}>
-                            <Text size="sm" fw={600}>
+                            {/* Held at the left edge and wrapped to the screen while the wide table scrolls sideways. */}
+                            <Text
+                              size="sm"
+                              fw={600}
+                              maw="calc(100vw - 5rem)"
+                              style={{ position: 'sticky', left: 0 }}
+                            >
                               {t('score.unsubmittedApart')}
                             </Text>
                           </Table.Td>
