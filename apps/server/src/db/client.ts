@@ -25,6 +25,12 @@ export type Database = {
    * nothing to do). Throws `SchemaTooNewError` when the database is ahead of this build.
    */
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` while holding the advisory lock `key` on a dedicated PostgreSQL connection, so
+   * servers starting together do it one after the other (the job queue's own tables and queues:
+   * created concurrently, their DDL deadlocks). PGlite serves one process: it just runs `work`.
+   */
+  exclusively: <T>(key: number, work: () => Promise<T>) => Promise<T>;
   /** One statement's rows, outside drizzle (health checks). */
   query: RunQuery;
   /** Connections: PostgreSQL's pool (total, idle, waiting); PGlite is one embedded connection. */
@@ -66,6 +72,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       migrate: () => migrateUnderLock(url),
+      exclusively: (key, work) => underAdvisoryLock(url, key, work),
       query: async (text) => (await pool.query(text)).rows,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
@@ -101,6 +108,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    exclusively: (_key, work) => work(),
     migrate: async () => {
       // One process per data folder (the lock above): nobody to wait for.
       await assertSchemaNotNewer(pgliteQuery, migrationsFolder);
@@ -128,6 +136,19 @@ export async function openDatabase(opts: {
  * lock, so only the first applies anything. Ending the connection releases the lock even when a
  * migration fails.
  */
+async function underAdvisoryLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    // Ending the connection releases the lock, also when `work` failed.
+    await client.end();
+  }
+}
+
 async function migrateUnderLock(url: string) {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});

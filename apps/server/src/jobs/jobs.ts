@@ -20,6 +20,9 @@ export type JobsOptions = {
   stopTimeoutMs?: number;
 };
 
+/** The advisory lock under which a starting server sets up the job queue (after the migrations' 727000). */
+const JOBS_SETUP_LOCK_KEY = 727002;
+
 /** Mail retries: 30 s, 1 min, 2 min, … doubling (with jitter), over about a day and a half. */
 const MAIL_RETRY_LIMIT = 12;
 
@@ -29,7 +32,7 @@ const MAIL_RETRY_LIMIT = 12;
  * scheduler on, the timer that queues one stage-scheduler pass per SCHEDULER_INTERVAL_MS slot.
  */
 export async function startJobs(deps: {
-  database: Pick<Database, 'db' | 'kind'>;
+  database: Pick<Database, 'db' | 'kind' | 'exclusively'>;
   config: Config;
   log: FastifyBaseLogger;
   mailer: Mailer;
@@ -50,15 +53,6 @@ export async function startJobs(deps: {
     pollingIntervalSeconds,
   });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
-  await boss.start();
-
-  await boss.createQueue(QUEUES.stageMoves, {
-    name: QUEUES.stageMoves,
-    // At most one pass queued and one running per time slot, however many processes tick.
-    policy: 'stately',
-    retryLimit: 0,
-    expireInSeconds: 600,
-  });
   const mailQueue = {
     policy: 'standard' as const,
     retryLimit: MAIL_RETRY_LIMIT,
@@ -66,11 +60,23 @@ export async function startJobs(deps: {
     retryBackoff: true,
     expireInSeconds: 300,
   };
-  for (const name of [QUEUES.mail, QUEUES.passwordResetMail]) {
-    await boss.createQueue(name, { name, ...mailQueue });
-    // The retry settings follow the code on every start (a queue keeps what it was created with).
-    await boss.updateQueue(name, { name, ...mailQueue });
-  }
+  // pg-boss's schema and the queues (each a table) are made one server at a time: servers starting
+  // together on an empty database otherwise deadlock on the DDL.
+  await database.exclusively(JOBS_SETUP_LOCK_KEY, async () => {
+    await boss.start();
+    await boss.createQueue(QUEUES.stageMoves, {
+      name: QUEUES.stageMoves,
+      // At most one pass queued and one running per time slot, however many processes tick.
+      policy: 'stately',
+      retryLimit: 0,
+      expireInSeconds: 600,
+    });
+    for (const name of [QUEUES.mail, QUEUES.passwordResetMail]) {
+      await boss.createQueue(name, { name, ...mailQueue });
+      // The retry settings follow the code on every start (a queue keeps what it was created with).
+      await boss.updateQueue(name, { name, ...mailQueue });
+    }
+  });
 
   const workers = new Map<QueueName, string>();
   const work = async <T extends object>(name: QueueName, handler: (data: T) => Promise<unknown>) => {
