@@ -174,6 +174,7 @@ export async function roleInfo(db: Db, caller: Caller, courseId: number): Promis
     is_instructor: m.isInstructor,
     is_assistant: m.isAssistant,
     is_learner: m.isLearner,
+    enrollment: m.enrollment?.id ?? null,
   };
 }
 
