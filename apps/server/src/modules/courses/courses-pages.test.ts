@@ -128,6 +128,8 @@ describe('course page data', () => {
       is_assistant: true,
       is_learner: true,
       enrollment: own!.id,
+      // An assistant who took part in no completed assignment reads the course results.
+      reads_results: true,
     });
     // The instructor without a seat has no enrolment of her own (with one, it is her seat's).
     const instructor = (
@@ -137,7 +139,12 @@ describe('course page data', () => {
         token: w.tokens.instructor,
       })
     ).json();
-    expect(instructor).toMatchObject({ is_instructor: true, is_learner: false, enrollment: null });
+    expect(instructor).toMatchObject({
+      is_instructor: true,
+      is_learner: false,
+      enrollment: null,
+      reads_results: true,
+    });
     const [seat] = await t.database.db
       .insert(enrollments)
       .values({ courseId: w.course.id, userId: w.users.instructor.id, code: '', isInstructorSeat: true })
