@@ -37,8 +37,18 @@ function escapeHtml(text) {
 
 /** Escapes, then shows "[Button]" names of the app in bold (the help catalog's convention). */
 function inline(text) {
-  return escapeHtml(text).replace(/\[([^\]]+)\]/g, '<strong>$1</strong>');
+  return escapeHtml(text)
+    .replace(/\[([^\]]+)\]/g, '<strong>$1</strong>')
+    .replaceAll('✎', PENCIL);
 }
+
+/**
+ * The score table's mark of an adjusted cell (✎), drawn: the embedded font has no such glyph, and
+ * Chromium would print it from a system font (the manuals test allows the app font only).
+ */
+const PENCIL =
+  '<svg class="mark" viewBox="0 0 16 16" width="0.9em" height="0.9em" role="img" aria-label="✎">' +
+  '<path d="M11.5 1.5l3 3L5 14H2v-3z M10 3l3 3" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/></svg>';
 
 /**
  * The help catalog's answer format (see apps/web/src/features/help/answer-blocks.ts): blank lines

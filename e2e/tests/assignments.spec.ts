@@ -102,7 +102,7 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   const managementUrl = prof.url();
   await expect(prof.getByTestId('assignment-title')).toHaveText(name);
   await expect(prof.getByTestId('assignment-status')).toHaveText(
-    t('assignments.status.proceeding', { stage: t('assignments.stages.ES') }),
+    t('assignments.status.proceeding', { stage: t('stages.ES') }),
   );
   await expect(prof.getByTestId('timeline-step-ES')).toHaveAttribute('data-state', 'current');
   await expect(prof.getByTestId('timeline-step-FE')).toHaveAttribute('data-state', 'upcoming');
@@ -114,12 +114,12 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   await learner.goto(`${COURSE}/learner`);
   const card = learner.locator('[data-testid^="assignment-card-"]').filter({ hasText: name });
   await expect(card.getByTestId('assignment-status')).toHaveText(
-    t('assignments.status.proceeding', { stage: t('assignments.stages.ES') }),
+    t('assignments.status.proceeding', { stage: t('stages.ES') }),
   );
   await card.getByRole('link', { name: t('assignments.join.enter') }).click();
   await expect(learner).toHaveURL(/\/performances\/info$/);
   await expect(learner.getByTestId('task-info-description')).toHaveText('세 단계로 진행하는 과제입니다.');
-  await expect(learner.getByRole('tab', { name: t('assignments.stages.ES') })).toBeEnabled();
+  await expect(learner.getByRole('tab', { name: t('stages.ES') })).toBeEnabled();
   await expect(learner.getByTestId('performance-tab-PE')).toHaveAttribute('data-locked', 'true');
   await expect(learner.getByTestId('performance-tab-FE')).toHaveAttribute('data-locked', 'true');
 
@@ -141,11 +141,11 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   // 8. The instructor moves on to peer review after confirming.
   await prof.getByTestId('assignment-next-step').click();
   const confirm = prof.getByRole('dialog', { name: t('assignments.manage.nextStepTitle') });
-  await expect(confirm).toContainText(t('assignments.stages.PE'));
+  await expect(confirm).toContainText(t('stages.PE'));
   await confirm.getByRole('button', { name: t('assignments.manage.nextStepSubmit') }).click();
   await expect(toast(prof, t('assignments.manage.stageChanged'))).toBeVisible();
   await expect(prof.getByTestId('assignment-status')).toHaveText(
-    t('assignments.status.proceeding', { stage: t('assignments.stages.PE') }),
+    t('assignments.status.proceeding', { stage: t('stages.PE') }),
   );
   await expect(prof.getByTestId('timeline-step-ES')).toHaveAttribute('data-state', 'done');
   await expect(prof.getByTestId('timeline-step-PE')).toHaveAttribute('data-state', 'current');
@@ -154,9 +154,9 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   // 9. The learner sees the new stage: its tab opens on the peer-review work.
   await learner.reload();
   await expect(learner.getByTestId('task-info-status')).toHaveText(
-    t('assignments.status.proceeding', { stage: t('assignments.stages.PE') }),
+    t('assignments.status.proceeding', { stage: t('stages.PE') }),
   );
-  await learner.getByRole('tab', { name: t('assignments.stages.PE') }).click();
+  await learner.getByRole('tab', { name: t('stages.PE') }).click();
   await expect(learner).toHaveURL(/\/performances\/PE$/);
   await expect(
     learner.locator(

@@ -97,7 +97,7 @@ test('a learner switches the help page to English and gets the English manuals',
   await expect(help.getByRole('tab')).toHaveText(EN_TABS);
   await expect(page.getByTestId('manual-instructor')).toHaveAttribute('href', '/manuals/instructor-en.pdf');
   await expect(page.getByTestId('manual-student')).toHaveAttribute('href', '/manuals/student-en.pdf');
-  await expect(page.getByTestId('manual-student')).toContainText('Student manual');
+  await expect(page.getByTestId('manual-student')).toContainText('Learner manual');
 
   await help.getByRole('tab', { name: EN_TABS[1] }).click();
   await page

@@ -543,7 +543,7 @@ test('in the adjustment step a learner is told what happens next (Korean wide, E
     await page.goto(`${COURSE}/learner/assignments/${aid}/performances/AD`);
     const notice = page.getByTestId('stage-adjustment');
     await expect(notice).toContainText(t('assignments.info.adjusting', {}, lang));
-    await expect(notice).toContainText(t('assignments.stages.AD', {}, lang));
+    await expect(notice).toContainText(t('stages.AD', {}, lang));
     if (viewport === PHONE) await fitsWidth(page);
     await shot(page, `adjustment-${lang}`);
     await page.context().close();

@@ -66,10 +66,15 @@ test('an assistant who takes part in an assignment gets its learner side; the ot
   await page.goto(`/courses/1/assistant/assignments/${WAITING}`);
   await expect(page.getByRole('button', { name: ko('assignments.manage.export') })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/courses/1/assistant/assignments/${WAITING}$`));
+  // The course results show the completed assignment she took part in: no link to them.
+  await page.goto('/courses/1/assistant');
+  await expect(page.getByRole('button', { name: ko('courses.manageStudents') })).toBeVisible();
+  await expect(page.getByTestId('course-results-link')).toHaveCount(0);
 
   const prof = await signIn(browser, 'prof@example.com');
   await prof.goto('/courses/1/instructor');
   await expect(prof.getByTestId('assignment-visibility').first()).toBeVisible();
+  await expect(prof.getByTestId('course-results-link')).toBeVisible();
 });
 
 /** The API as one user (JSON). */

@@ -76,6 +76,16 @@ export const courseRoleSchema = z.object({
   is_instructor: z.boolean(),
   is_assistant: z.boolean(),
   is_learner: z.boolean(),
+  /**
+   * The caller's own enrolment in the course (a learner's, an assistant's, the instructor's seat),
+   * null without one: the screens offer no manager's action on the rows of the caller's own work.
+   */
+  enrollment: z.number().int().nullable(),
+  /**
+   * The caller may read the course results (the instructor, and assistants who took part in none
+   * of its completed assignments): the screens show the results link only then.
+   */
+  reads_results: z.boolean(),
 });
 export type CourseRoleInfo = z.infer<typeof courseRoleSchema>;
 

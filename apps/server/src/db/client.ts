@@ -26,6 +26,12 @@ export type Database = {
    */
   migrate: () => Promise<void>;
   /**
+   * Runs `work` while holding the advisory lock `key` on a dedicated PostgreSQL connection, so
+   * servers starting together do it one after the other (the job queue's own tables and queues:
+   * created concurrently, their DDL deadlocks). PGlite serves one process: it just runs `work`.
+   */
+  exclusively: <T>(key: number, work: () => Promise<T>) => Promise<T>;
+  /**
    * One statement's rows, outside drizzle (health checks). On PostgreSQL on a connection of its
    * own, never waiting behind the requests in the pool's queue; on PGlite the one connection.
    */
@@ -74,6 +80,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       migrate: () => migrateUnderLock(url),
+      exclusively: (key, work) => underAdvisoryLock(url, key, work),
       query: async (text) => (await probe.query(text)).rows,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
@@ -111,6 +118,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    exclusively: (_key, work) => work(),
     migrate: async () => {
       // One process per data folder (the lock above): nobody to wait for.
       await assertSchemaNotNewer(pgliteQuery, migrationsFolder);
@@ -138,6 +146,19 @@ export async function openDatabase(opts: {
  * lock, so only the first applies anything. Ending the connection releases the lock even when a
  * migration fails.
  */
+async function underAdvisoryLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    // Ending the connection releases the lock, also when `work` failed.
+    await client.end();
+  }
+}
+
 async function migrateUnderLock(url: string) {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});

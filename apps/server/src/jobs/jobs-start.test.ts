@@ -5,7 +5,8 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { createMailer } from '../lib/mailer';
 import { executorOf } from './executor';
-import { type Jobs, startJobs } from './jobs';
+import { startJobs } from './jobs';
+import type { Jobs } from './queues';
 import { QUEUES } from './queues';
 
 // Servers started at the same moment on a fresh database (the cluster test found this: pg-boss's

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config';
@@ -21,22 +20,8 @@ export type JobsOptions = {
   stopTimeoutMs?: number;
 };
 
-/**
- * The advisory lock under which a server creates and updates the queues on PostgreSQL. pg-boss's
- * `create_queue` adds a partition to its job table; two servers starting together on a fresh
- * database would do so at once and deadlock (one of them failing to start).
- */
-export const QUEUE_SETUP_LOCK_KEY = 727002;
-
-/** Runs `fn` while holding the queue-setup lock (PostgreSQL; PGlite is one process anyway). */
-async function oneServerAtATime(database: Pick<Database, 'db' | 'kind'>, fn: () => Promise<void>) {
-  if (database.kind !== 'postgres') return fn();
-  // The lock's transaction holds one pooled connection; pg-boss's statements use others.
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK_KEY})`);
-    await fn();
-  });
-}
+/** The advisory lock under which a starting server sets up the job queue (after the migrations' 727000). */
+const JOBS_SETUP_LOCK_KEY = 727002;
 
 /** Mail retries: 30 s, 1 min, 2 min, … doubling (with jitter), over about a day and a half. */
 const MAIL_RETRY_LIMIT = 12;
@@ -47,7 +32,7 @@ const MAIL_RETRY_LIMIT = 12;
  * scheduler on, the timer that queues one stage-scheduler pass per SCHEDULER_INTERVAL_MS slot.
  */
 export async function startJobs(deps: {
-  database: Pick<Database, 'db' | 'kind'>;
+  database: Pick<Database, 'db' | 'kind' | 'exclusively'>;
   config: Config;
   log: FastifyBaseLogger;
   mailer: Mailer;
@@ -68,8 +53,6 @@ export async function startJobs(deps: {
     pollingIntervalSeconds,
   });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
-  await boss.start();
-
   const mailQueue = {
     policy: 'standard' as const,
     retryLimit: MAIL_RETRY_LIMIT,
@@ -77,7 +60,10 @@ export async function startJobs(deps: {
     retryBackoff: true,
     expireInSeconds: 300,
   };
-  await oneServerAtATime(database, async () => {
+  // pg-boss's schema and the queues (each a table) are made one server at a time: servers starting
+  // together on an empty database otherwise deadlock on the DDL.
+  await database.exclusively(JOBS_SETUP_LOCK_KEY, async () => {
+    await boss.start();
     await boss.createQueue(QUEUES.stageMoves, {
       name: QUEUES.stageMoves,
       // At most one pass queued and one running per time slot, however many processes tick.

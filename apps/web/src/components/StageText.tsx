@@ -8,7 +8,7 @@ import { formatShortDateTime } from '../lib/format';
 /** Stage labels: a code's label, and a step's label with its companions merged in (part 2 §4). */
 export function useStageLabels() {
   const { t } = useTranslation();
-  const code = (c: string) => t(`assignments.stages.${c}`, { defaultValue: c });
+  const code = (c: string) => t(`stages.${c}`, { defaultValue: c });
   const step = (models: readonly StageModelName[]) => models.map((m) => code(MODEL_CODES[m])).join(' · ');
   return { code, step };
 }

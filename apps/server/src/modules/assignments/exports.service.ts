@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type Language, PARTICIPATION_STATUS, sheetName } from '@pw/contract';
+import { type Language, PARTICIPATION_STATUS, sheetName, stageLabel } from '@pw/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../../db/client';
@@ -24,10 +24,6 @@ import { managementTable } from './management.service';
 
 const LABELS: Record<Language, Record<string, string>> = {
   ko: {
-    essaywriting: '글쓰기',
-    peerreview: '동료평가',
-    adjustment: '조정',
-    feedbackreview: '피드백 평가',
     code: '학번',
     name: '이름',
     participation: '참여',
@@ -39,10 +35,6 @@ const LABELS: Record<Language, Record<string, string>> = {
     waiting: '승인 대기',
   },
   en: {
-    essaywriting: 'Essay writing',
-    peerreview: 'Peer review',
-    adjustment: 'Adjustment',
-    feedbackreview: 'Feedback review',
     code: 'Student ID',
     name: 'Name',
     participation: 'Participation',
@@ -90,7 +82,7 @@ async function stagesOfLearnersWorkbook(db: Db, shape: AssignmentShape, lang: La
   book.creator = 'PeerWrite';
   const used = new Set<string>();
   table.headers.forEach((header, stepIndex) => {
-    let name = sheetName(`${stepIndex + 1}. ${L[header.progress] ?? header.progress}`);
+    let name = sheetName(`${stepIndex + 1}. ${stageLabel(lang, header.short)}`);
     while (used.has(name)) name = sheetName(`${name}_`);
     used.add(name);
     const sheet = book.addWorksheet(name);

@@ -1,7 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/factories';
 import { call, tamperedLink } from '../../../test/helpers';
-import { courses, files } from '../../db/schema';
+import { courses, enrollments, files } from '../../db/schema';
 import { pdf, t, useCoursesWorld, w } from './courses.test-kit';
 
 useCoursesWorld();
@@ -117,7 +118,46 @@ describe('course page data', () => {
     const role = (
       await call(t, { method: 'GET', url: `/api/v1/courses/${w.course.id}/role/`, token: w.tokens.assistant })
     ).json();
-    expect(role).toEqual({ course: w.course.id, is_instructor: false, is_assistant: true, is_learner: true });
+    const [own] = await t.database.db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.assistant.id)));
+    expect(role).toEqual({
+      course: w.course.id,
+      is_instructor: false,
+      is_assistant: true,
+      is_learner: true,
+      enrollment: own!.id,
+      // An assistant who took part in no completed assignment reads the course results.
+      reads_results: true,
+    });
+    // The instructor without a seat has no enrolment of her own (with one, it is her seat's).
+    const instructor = (
+      await call(t, {
+        method: 'GET',
+        url: `/api/v1/courses/${w.course.id}/role/`,
+        token: w.tokens.instructor,
+      })
+    ).json();
+    expect(instructor).toMatchObject({
+      is_instructor: true,
+      is_learner: false,
+      enrollment: null,
+      reads_results: true,
+    });
+    const [seat] = await t.database.db
+      .insert(enrollments)
+      .values({ courseId: w.course.id, userId: w.users.instructor.id, code: '', isInstructorSeat: true })
+      .returning();
+    const seated = (
+      await call(t, {
+        method: 'GET',
+        url: `/api/v1/courses/${w.course.id}/role/`,
+        token: w.tokens.instructor,
+      })
+    ).json();
+    expect(seated).toMatchObject({ is_instructor: true, enrollment: seat!.id });
+    await t.database.db.delete(enrollments).where(eq(enrollments.id, seat!.id));
     const info = (
       await call(t, {
         method: 'GET',

@@ -9,6 +9,8 @@ import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { discardFiles, type FormInput, fileLink, type StoredFile } from '../files/files.service';
 import { filesOfCourse } from '../files/owned-files';
 import type { Organisation } from '../organisations/organisations.service';
+import { readsResults } from '../results/results.policy';
+import { resultsMembershipOf } from '../results/results.queries';
 import {
   assertCanOpenCourse,
   assertInstructor,
@@ -174,6 +176,8 @@ export async function roleInfo(db: Db, caller: Caller, courseId: number): Promis
     is_instructor: m.isInstructor,
     is_assistant: m.isAssistant,
     is_learner: m.isLearner,
+    enrollment: m.enrollment?.id ?? null,
+    reads_results: readsResults(await resultsMembershipOf(db, m)),
   };
 }
 

@@ -1,8 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type Language, type ManagerAssignmentQuery, type ManagerUserQuery, sheetName } from '@pw/contract';
+import {
+  type Language,
+  type ManagerAssignmentQuery,
+  type ManagerUserQuery,
+  sheetName,
+  stageLabel,
+} from '@pw/contract';
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
-import { STAGE_LABELS } from '../../lib/stage-labels';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { assertStaff } from '../accounts/staff.policy';
 import { listCoursesForStaff } from '../courses/manager-courses.service';
@@ -191,7 +196,7 @@ export async function exportAssignments(
       name: a.name,
       course: a.course.name,
       instructor: a.instructor_name,
-      stage: STAGE_LABELS[lang][a.stage] ?? a.stage,
+      stage: stageLabel(lang, a.stage),
       public: a.is_public ? (t.yes ?? 'yes') : (t.no ?? 'no'),
       completed: a.is_completed ? (t.yes ?? 'yes') : (t.no ?? 'no'),
       learners: a.learners_count,

@@ -19,8 +19,8 @@ import { assertStaff } from '../accounts/staff.policy';
 import { type Organisation, todayIso } from '../organisations/organisations.service';
 
 const ROLE_LABELS: Record<Language, Record<'I' | 'L', string>> = {
-  ko: { I: '교수자', L: '학생' },
-  en: { I: 'Instructor', L: 'Student' },
+  ko: { I: '교수자', L: '학습자' },
+  en: { I: 'Instructor', L: 'Learner' },
 };
 const ATTENDING_LABELS: Record<Language, Record<AttendingType, string>> = {
   ko: { N: '해당 없음', E: '초등학교', M: '중학교', H: '고등학교', U: '대학교' },

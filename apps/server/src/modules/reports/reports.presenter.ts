@@ -144,7 +144,13 @@ export function scoreTableView(input: {
   completed: boolean;
   max: ScoreMaxima;
   reviewerCount: number;
-  learners: readonly { id: number; name: string; reportId: number | null; submitted: boolean; scores: Scores }[];
+  learners: readonly {
+    id: number;
+    name: string;
+    reportId: number | null;
+    submitted: boolean;
+    scores: Scores;
+  }[];
   lowestEvaluatorIds: readonly string[];
   matchings: readonly Pair[];
   responses: readonly { matchingId: number; point: number | null; editedPoint: number | null }[];

@@ -64,7 +64,15 @@ export async function classScores(db: Db, assignmentId: number, completed: boole
     const learners = stored.flatMap((r) => {
       const scores = storedScores(r);
       return scores
-        ? [{ id: r.id, name: r.name, reportId: r.reportId as number | null, submitted: r.submitted !== false, scores }]
+        ? [
+            {
+              id: r.id,
+              name: r.name,
+              reportId: r.reportId as number | null,
+              submitted: r.submitted !== false,
+              scores,
+            },
+          ]
         : [];
     });
     if (learners.length > 0 && learners.length === stored.length)

@@ -1,8 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type CourseResults, type Language, type ResultRow, sheetName } from '@pw/contract';
+import { type CourseResults, type Language, type ResultRow, sheetName, stageLabel } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { commitPlain, loadExcel } from '../../lib/excel';
-import { STAGE_LABELS } from '../../lib/stage-labels';
 import type { Caller } from '../courses/courses.policy';
 import { buildCourseResults } from './course-results';
 import { assertCanReadResults } from './results.policy';
@@ -58,7 +57,6 @@ const LABELS: Record<Language, Record<string, string>> = {
 };
 
 /** The stages of the not-performed counts, as the results page names them. */
-const STAGES = STAGE_LABELS;
 const undoneUnit: Record<Language, (u: ResultRow['not_performed'][number], stage: string) => string> = {
   ko: (u, stage) => `${stage} ${u.total}개 중 ${u.not_performed}개`,
   en: (u, stage) => `${stage} ${u.not_performed} of ${u.total}`,
@@ -125,9 +123,7 @@ async function writeWorkbook(results: CourseResults, lang: Language): Promise<Re
       state: row.is_active ? (L.active ?? '') : (L.withdrawn ?? ''),
       undone: row.not_performed.reduce((sum, u) => sum + u.not_performed, 0),
       tasks: row.not_performed.reduce((sum, u) => sum + u.total, 0),
-      undoneDetail: row.not_performed
-        .map((u) => undoneUnit[lang](u, STAGES[lang][u.unit] ?? u.unit))
-        .join(', '),
+      undoneDetail: row.not_performed.map((u) => undoneUnit[lang](u, stageLabel(lang, u.unit))).join(', '),
       total: row.total,
       conversion: row.conversion_score,
     };

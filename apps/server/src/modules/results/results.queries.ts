@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { fingerprintOf } from '../../lib/answer-cache';
 import { shapeOf } from '../assignments/assignment-shape';
-import type { AssignmentMembership, Caller } from '../courses/courses.policy';
+import type { AssignmentMembership, Caller, Membership } from '../courses/courses.policy';
 import { courseMemberRows, loadMembership } from '../courses/membership';
 import { scoreColumns } from '../reports/reports.queries';
 import { inResults } from './results.policy';
@@ -277,7 +277,11 @@ export async function loadResultsMembership(
   caller: Caller,
   courseId: number,
 ): Promise<AssignmentMembership> {
-  const m = await loadMembership(db, caller, courseId);
+  return resultsMembershipOf(db, await loadMembership(db, caller, courseId));
+}
+
+/** `loadResultsMembership` over a membership already loaded (the course role info). */
+export async function resultsMembershipOf(db: Db, m: Membership): Promise<AssignmentMembership> {
   if (!m.isAssistant || !m.enrollment) return inResults(m, false);
   const list = await completedAssignments(db, m.course.id);
   if (list.length === 0) return inResults(m, false);

@@ -64,6 +64,12 @@ describe('course results', () => {
     expect((await get(url, w.tokens.outsider)).statusCode).toBe(404);
     expect((await get(url, undefined)).statusCode).toBe(401);
     expect((await get(`/courses/${w.course.id}/results/export/`, w.tokens.learner)).statusCode).toBe(403);
+    // The course role info answers the same, so the screens hide the results link.
+    const readsResults = async (token: string | undefined) =>
+      (await get(`/courses/${w.course.id}/role/`, token)).json().reads_results;
+    expect(await readsResults(w.tokens.instructor)).toBe(true);
+    expect(await readsResults(w.tokens.assistant)).toBe(false);
+    expect(await readsResults(w.tokens.learner)).toBe(false);
   });
 });
 

@@ -278,15 +278,18 @@ export function CourseOverview() {
               <Button variant="default" leftSection={<IconUsers size={16} />} onClick={students.open}>
                 {t('courses.manageStudents')}
               </Button>
-              <Button
-                component={Link}
-                to={coursePath(courseId, role, 'results')}
-                variant="default"
-                leftSection={<IconChartBar size={16} />}
-                data-testid="course-results-link"
-              >
-                {t('courses.results')}
-              </Button>
+              {/* Not for an assistant who took part in a completed assignment (the server refuses her). */}
+              {info.reads_results ? (
+                <Button
+                  component={Link}
+                  to={coursePath(courseId, role, 'results')}
+                  variant="default"
+                  leftSection={<IconChartBar size={16} />}
+                  data-testid="course-results-link"
+                >
+                  {t('courses.results')}
+                </Button>
+              ) : null}
               {isInstructorView ? (
                 <Button
                   variant="outline"

@@ -45,7 +45,7 @@ export function AssignmentDetailPage() {
           {a.name}
         </Title>
         <Badge variant="light" color={a.is_completed ? 'gray' : 'indigo'}>
-          {t(`assignments.stages.${a.stage}`)}
+          {t(`stages.${a.stage}`)}
         </Badge>
       </Group>
       <Card withBorder radius="lg" p="lg">
@@ -93,7 +93,7 @@ export function AssignmentDetailPage() {
               const share = p && p.total > 0 ? Math.round((p.completed / p.total) * 100) : 0;
               return (
                 <Table.Tr key={s.stage}>
-                  <Table.Th scope="row">{t(`assignments.stages.${s.stage}`)}</Table.Th>
+                  <Table.Th scope="row">{t(`stages.${s.stage}`)}</Table.Th>
                   <Table.Td>
                     {s.start_date ? formatDateTime(s.start_date) : t('manager.assignments.manual')}
                   </Table.Td>

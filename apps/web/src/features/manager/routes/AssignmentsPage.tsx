@@ -111,7 +111,7 @@ export function AssignmentsPage() {
               <Table.Td>{a.instructor_name}</Table.Td>
               <Table.Td>
                 <Badge size="sm" variant="light" color={a.is_completed ? 'gray' : 'indigo'}>
-                  {t(`assignments.stages.${a.stage}`)}
+                  {t(`stages.${a.stage}`)}
                 </Badge>
               </Table.Td>
               <Table.Td ta="right">{a.learners_count}</Table.Td>

@@ -65,7 +65,7 @@ export function CourseDetailPage() {
               >
                 {a.name}{' '}
                 <Badge size="xs" variant="light" color={a.is_completed ? 'gray' : 'indigo'}>
-                  {t(`assignments.stages.${a.stage}`)}
+                  {t(`stages.${a.stage}`)}
                 </Badge>
               </Anchor>
             ))}

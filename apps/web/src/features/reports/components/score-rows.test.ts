@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ScoreRow, sortAndFilterRows, spread } from './score-rows';
+import { isOwnWork, rowOffers, type ScoreRow, sortAndFilterRows, spread } from './score-rows';
 
 const rater = (points: number[], extra: Partial<ScoreRow['pr_performance']['reviewers'][number]> = {}) => ({
   id: Math.floor(Math.random() * 1e6),
@@ -90,5 +90,36 @@ describe('score table rows', () => {
   it('leaves the data it was given in its order', () => {
     sortAndFilterRows(data, { sort: 'name', filter: 'all', search: '' });
     expect(names(data.reports)).toEqual(['가나', 'Bora', 'Chul']);
+  });
+});
+
+describe('what the score page offers on a row', () => {
+  const done = rater([3, 3]);
+  const open = rater([3, 3], { is_completed: false });
+
+  it('offers the revision score and the adjustment of finished reviews on others’ rows once complete', () => {
+    const offers = rowOffers(row(5, 'Dana', 50, [done]), { completed: true, ownEnrollment: 9 });
+    expect(offers).toMatchObject({ own: false, revision: true });
+    expect(offers.adjust(done)).toBe(true);
+    expect(offers.adjust(open)).toBe(false);
+  });
+
+  it('offers nothing on the caller’s own row (the instructor’s seat), nor before completion', () => {
+    const mine = rowOffers(row(9, 'Me', 50, [done]), { completed: true, ownEnrollment: 9 });
+    expect(mine).toMatchObject({ own: true, revision: false });
+    expect(mine.adjust(done)).toBe(false);
+    const early = rowOffers(row(5, 'Dana', 50, [done]), { completed: false, ownEnrollment: 9 });
+    expect(early.revision).toBe(false);
+    expect(early.adjust(done)).toBe(false);
+    // No report yet: no revision score to set.
+    expect(rowOffers({ id: null, enrollment: 5 }, { completed: true, ownEnrollment: null }).revision).toBe(
+      false,
+    );
+  });
+
+  it('knows the caller’s own objections; a caller without an enrolment owns none', () => {
+    expect(isOwnWork(9, 9)).toBe(true);
+    expect(isOwnWork(5, 9)).toBe(false);
+    expect(isOwnWork(9, null)).toBe(false);
   });
 });

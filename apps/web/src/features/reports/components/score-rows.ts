@@ -43,3 +43,24 @@ export function sortAndFilterRows(
   list.sort((a, b) => Number(b.submitted) - Number(a.submitted) || order(a, b));
   return list;
 }
+
+/**
+ * What the score page offers on a row: the revision score and the adjustment of a finished review
+ * once the assignment is complete, never on the caller's own work (the instructor's seat, whose
+ * essay and reviews are in the table: the server refuses with 403, `assertNotOwnWork`).
+ */
+export function rowOffers(
+  row: Pick<ScoreRow, 'id' | 'enrollment'>,
+  context: { completed: boolean; ownEnrollment: number | null },
+) {
+  const own = isOwnWork(row.enrollment, context.ownEnrollment);
+  return {
+    own,
+    revision: !own && context.completed && row.id !== null,
+    adjust: (rater: { is_completed: boolean }) => !own && context.completed && rater.is_completed,
+  };
+}
+
+/** Whether a row or an objection (by its author's enrolment) is the caller's own work. */
+export const isOwnWork = (enrollment: number, ownEnrollment: number | null) =>
+  ownEnrollment !== null && enrollment === ownEnrollment;

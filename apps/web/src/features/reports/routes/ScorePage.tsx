@@ -29,7 +29,14 @@ import { scoresKey, useScores } from '../api/scores';
 import { AdjustModal } from '../components/AdjustModal';
 import { RevisionModal } from '../components/RevisionModal';
 import { RulingModal } from '../components/RulingModal';
-import { type ScoreFilter, type ScoreRow, type ScoreSort, sortAndFilterRows } from '../components/score-rows';
+import {
+  isOwnWork,
+  rowOffers,
+  type ScoreFilter,
+  type ScoreRow,
+  type ScoreSort,
+  sortAndFilterRows,
+} from '../components/score-rows';
 
 type Row = ScoreRow;
 type Rater = Row['pr_performance']['reviewers'][number];
@@ -52,11 +59,12 @@ const givenPoints = (r: Rater) => r.responses.map((x) => x.point ?? '–').join(
  * column (red marks for the least consistent evaluators, with a legend and a text mark), sorting
  * by total, name or raters' disagreement, filters (name, a least consistent rater, an open review, a
  * waiting objection), adjusted cells marked (✎ and a screen-reader word), the score-adjustment,
- * objection-ruling and revision score modals (`components/`).
+ * objection-ruling and revision score modals (`components/`), offered on no row of the caller's
+ * own work (the instructor's seat: `rowOffers`).
  */
 export function ScorePage() {
   const { t } = useTranslation();
-  const { courseId, role } = useCourseContext();
+  const { courseId, role, info } = useCourseContext();
   const assignmentId = Number(useParams().assignmentId);
   const scores = useScores(courseId, assignmentId);
   const queryClient = useQueryClient();
@@ -147,13 +155,15 @@ export function ScorePage() {
               return (
                 <Group key={o.id} justify="space-between">
                   <Text size="sm">{author?.name ?? ''}</Text>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setRuling({ id: o.id, name: author?.name ?? '' })}
-                  >
-                    {t('score.openObjection', { name: author?.name ?? '' })}
-                  </Button>
+                  {isOwnWork(o.author, info.enrollment) ? null : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setRuling({ id: o.id, name: author?.name ?? '' })}
+                    >
+                      {t('score.openObjection', { name: author?.name ?? '' })}
+                    </Button>
+                  )}
                 </Group>
               );
             })}
@@ -242,18 +252,28 @@ export function ScorePage() {
                   const self = row.pr_performance.reviewers.find((x) => x.is_self_review);
                   // Those without an essay come last, under a row saying why they are apart.
                   const apart = !row.submitted && (i === 0 || rows[i - 1]?.submitted === true);
+                  const offers = rowOffers(row, {
+                    completed: data.completed,
+                    ownEnrollment: info.enrollment,
+                  });
                   return (
                     <Fragment key={row.enrollment}>
                       {apart ? (
                         <Table.Tr data-testid="unsubmitted-heading">
                           <Table.Td colSpan={3 + data.scores.length + raterNumbers.length}>
-                            <Text size="sm" fw={600}>
+                            {/* Held at the left edge and wrapped to the screen while the wide table scrolls sideways. */}
+                            <Text
+                              size="sm"
+                              fw={600}
+                              maw="calc(100vw - 5rem)"
+                              style={{ position: 'sticky', left: 0 }}
+                            >
                               {t('score.unsubmittedApart')}
                             </Text>
                           </Table.Td>
                         </Table.Tr>
                       ) : null}
-                      <Table.Tr data-submitted={row.submitted}>
+                      <Table.Tr data-submitted={row.submitted} data-own={offers.own}>
                         <Table.Th scope="row">
                           {row.id ? (
                             <Anchor component={Link} to={`../reports/${row.id}`} relative="path" size="sm">
@@ -267,7 +287,7 @@ export function ScorePage() {
                           {one(row.total)}
                         </Table.Td>
                         {data.scores.map((s) =>
-                          s.type === 'RE' && row.id && data.completed ? (
+                          s.type === 'RE' && offers.revision ? (
                             <Table.Td key={s.type} ta="right" data-testid="revision-cell">
                               <Anchor component="button" size="sm" onClick={() => setRevising(row)}>
                                 {one(row[KEYS[s.type]])}
@@ -316,7 +336,7 @@ export function ScorePage() {
                                   : undefined
                               }
                             >
-                              {data.completed && rater.is_completed ? (
+                              {offers.adjust(rater) ? (
                                 <UnstyledButton
                                   onClick={() => setAdjusting({ rater, row })}
                                   // The button's name replaces its text: it repeats the marks in words.

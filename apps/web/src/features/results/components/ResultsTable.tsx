@@ -94,7 +94,7 @@ export function ResultsTable({ results }: { results: CourseResults }) {
       const undoneText = row.not_performed
         .map((u) =>
           t('results.undoneUnit', {
-            stage: t(`assignments.stages.${u.unit}`),
+            stage: t(`stages.${u.unit}`),
             n: u.not_performed,
             total: u.total,
           }),
