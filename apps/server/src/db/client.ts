@@ -80,7 +80,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       migrate: () => migrateUnderLock(url),
-      exclusively: (key, work) => underAdvisoryLock(url, key, work),
+      exclusively: (key, work) => underAdvisoryLock(url, key, () => work()),
       query: async (text) => (await probe.query(text)).rows,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
@@ -141,34 +141,33 @@ export async function openDatabase(opts: {
 }
 
 /**
- * Migrates a PostgreSQL database while holding `MIGRATION_LOCK_KEY` on a connection of its own:
- * servers started together wait here for each other, and each re-reads the journal after the
- * lock, so only the first applies anything. Ending the connection releases the lock even when a
- * migration fails.
+ * Runs `work` while holding the advisory lock `key` on a connection of its own (given to `work`),
+ * so servers started together take their turn. Ending the connection releases the lock, also
+ * when `work` failed.
  */
-async function underAdvisoryLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
+async function underAdvisoryLock<T>(
+  url: string,
+  key: number,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [key]);
-    return await work();
+    return await work(client);
   } finally {
-    // Ending the connection releases the lock, also when `work` failed.
     await client.end();
   }
 }
 
-async function migrateUnderLock(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+/**
+ * Migrates a PostgreSQL database under `MIGRATION_LOCK_KEY`: each server re-reads the journal
+ * after the lock, so only the first applies anything.
+ */
+function migrateUnderLock(url: string) {
+  return underAdvisoryLock(url, MIGRATION_LOCK_KEY, async (client) => {
     await assertSchemaNotNewer(async (text) => (await client.query(text)).rows, migrationsFolder);
     await migratePg(drizzlePg(client), { migrationsFolder });
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-  } finally {
-    await client.end();
-  }
+  });
 }
