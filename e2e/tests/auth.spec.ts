@@ -90,6 +90,12 @@ test('sign-up validates, then a new learner signs in, switches language and sign
   await page.reload();
   await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+  // A new page load opens the tutorial's dialogs again (once per load): the manual, then the enrol.
+  await expect(page.getByRole('dialog', { name: 'Manual' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Enrol in a course' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/sign-in$/);
