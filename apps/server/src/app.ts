@@ -81,14 +81,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let database = options.database ?? (await open());
   // Graceful shutdown: requests in flight finish before the database closes.
   const inFlight = new Set<string>();
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: cheaper per request than async ones.
+  app.addHook('onRequest', (request, _reply, done) => {
     inFlight.add(request.id);
+    done();
   });
-  const settle = async (request: { id: string }) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     inFlight.delete(request.id);
-  };
-  app.addHook('onResponse', settle);
-  app.addHook('onRequestAbort', settle);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    inFlight.delete(request.id);
+    done();
+  });
   if (!options.database) {
     await database.migrate();
     app.addHook('onClose', async () => {

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { queueSettings } from '../jobs/queues';
+import type { Db } from './client';
 
 /**
- * A migrated, empty PGlite database, keyed by the migrations' content, made once by the build
+ * A migrated, empty PGlite database with the job queue's schema and queues, keyed by the
+ * migrations' content, pg-boss's version and the queues' settings, made once by the build
  * (`npm run build`, and `npm start` when it is missing): as a data folder, which a first start
  * on an empty data folder copies (creating PGlite and migrating it takes seconds, a copy of its
  * 40 MB a fraction of one, and nothing passes through the WebAssembly heap), and as a tarball,
@@ -13,12 +17,15 @@ import { fileURLToPath } from 'node:url';
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const cacheFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache');
 
+/** What the template is made of: today's migrations, pg-boss's version and the queues' settings. */
 export function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json'))
       hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
+  const boss = createRequire(import.meta.url)('pg-boss/package.json') as { version: string };
+  hash.update(`pg-boss ${boss.version}`).update(JSON.stringify(queueSettings()));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -41,13 +48,24 @@ export async function buildTemplate(folder = cacheFolder) {
   const work = `${paths.dir}.${process.pid}.tmp`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { drizzle }, { migrate }, { bossExecutor }, { ensureQueues, newBoss }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      import('../jobs/executor'),
+      import('../jobs/queue-setup'),
+    ]);
   const client = await PGlite.create(work);
-  await migrate(drizzle(client), { migrationsFolder });
+  const db = drizzle(client);
+  await migrate(db, { migrationsFolder });
+  // The job queue's schema and queues, as a server's first start would make them.
+  const executor = bossExecutor(db as unknown as Db, 'pglite');
+  const boss = newBoss(executor);
+  await boss.start();
+  await ensureQueues(boss, queueSettings());
+  await boss.stop({ graceful: false, wait: true });
+  await executor.idle();
   const blob = await client.dumpDataDir('none');
   await client.close();
   writeFileSync(`${work}.tar`, Buffer.from(await blob.arrayBuffer()));

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../lib/mailer';
@@ -7,7 +6,15 @@ import { jobsFailed, mailsFailed, mailsSent, onQueueDepth } from '../lib/metrics
 import { advanceDueAssignments } from '../modules/assignments/stage-runner';
 import { sendResetMail } from '../modules/password-reset/send-reset-mail';
 import { bossExecutor, executorOf, jobIdOf } from './executor';
-import { type Jobs, type MailJob, type PasswordResetMailJob, QUEUES, type QueueName } from './queues';
+import { ensureQueues, newBoss } from './queue-setup';
+import {
+  type Jobs,
+  type MailJob,
+  type PasswordResetMailJob,
+  QUEUES,
+  type QueueName,
+  queueSettings,
+} from './queues';
 
 export type JobsOptions = {
   /** Run the stage scheduler's timer in this process (tests drive stage moves by hand). */
@@ -22,9 +29,6 @@ export type JobsOptions = {
 
 /** The advisory lock under which a starting server sets up the job queue (after the migrations' 727000). */
 const JOBS_SETUP_LOCK_KEY = 727002;
-
-/** Mail retries: 30 s, 1 min, 2 min, … doubling (with jitter), over about a day and a half. */
-const MAIL_RETRY_LIMIT = 12;
 
 /**
  * Starts the job queue on the app's database (pg-boss in its own `pgboss` schema, created or
@@ -43,39 +47,13 @@ export async function startJobs(deps: {
   const { db } = database;
   const executor = bossExecutor(db, database.kind);
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-  const boss = new PgBoss({
-    db: executor,
-    schema: 'pgboss',
-    // No cron: the stage scheduler needs finer slots than a minute (see startStageTimer).
-    schedule: false,
-    supervise: true,
-    maintenanceIntervalSeconds: 120,
-    pollingIntervalSeconds,
-  });
+  const boss = newBoss(executor, pollingIntervalSeconds);
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
-  const mailQueue = {
-    policy: 'standard' as const,
-    retryLimit: MAIL_RETRY_LIMIT,
-    retryDelay: options.mailRetryDelaySeconds ?? 30,
-    retryBackoff: true,
-    expireInSeconds: 300,
-  };
   // pg-boss's schema and the queues (each a table) are made one server at a time: servers starting
-  // together on an empty database otherwise deadlock on the DDL.
+  // together on an empty database otherwise deadlock on the DDL. On PGlite the template holds them.
   await database.exclusively(JOBS_SETUP_LOCK_KEY, async () => {
     await boss.start();
-    await boss.createQueue(QUEUES.stageMoves, {
-      name: QUEUES.stageMoves,
-      // At most one pass queued and one running per time slot, however many processes tick.
-      policy: 'stately',
-      retryLimit: 0,
-      expireInSeconds: 600,
-    });
-    for (const name of [QUEUES.mail, QUEUES.passwordResetMail]) {
-      await boss.createQueue(name, { name, ...mailQueue });
-      // The retry settings follow the code on every start (a queue keeps what it was created with).
-      await boss.updateQueue(name, { name, ...mailQueue });
-    }
+    await ensureQueues(boss, queueSettings(options.mailRetryDelaySeconds));
   });
 
   const workers = new Map<QueueName, string>();

@@ -71,8 +71,9 @@ export async function checkFolderWritable(folder: string) {
 export function registerHealth(app: FastifyInstance) {
   // While draining, every answer closes its connection: clients come back through the balancer
   // (to another node), and no keep-alive socket holds the listener open once it closes.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.readiness.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   const config = { public: true, disableMetrics: true };
   const common = { config, logLevel: 'warn' as const, schema: { hide: true } };
