@@ -21,7 +21,7 @@ const postgres = Boolean(process.env.DATABASE_URL);
 if (!postgres) {
   const built = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/db/pglite-template.ts')],
+    ['--import', 'tsx', join(root, 'apps/server/src/db/build-template.ts')],
     {
       stdio: 'inherit',
     },

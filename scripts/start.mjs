@@ -15,12 +15,12 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
 }
 
 // A first start on PGlite loads a migrated template instead of creating the database (seconds
-// faster); it is built once per set of migrations (apps/server/src/db/pglite-template.ts).
+// faster); it is built once per set of migrations (apps/server/src/db/build-template.ts).
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 if (!process.env.DATABASE_URL && !existsSync(join(dataDir, 'pglite/PG_VERSION'))) {
   const template = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/db/pglite-template.ts')],
+    ['--import', 'tsx', join(root, 'apps/server/src/db/build-template.ts')],
     {
       cwd: root,
       stdio: 'inherit',

@@ -1,4 +1,4 @@
-import { buildTemplate } from '../src/db/pglite-template';
+import { buildTemplate } from '../src/db/build-template';
 
 /**
  * Creating and migrating PGlite takes seconds; loading a dump takes under one. Build the migrated

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
+import { buildTemplate } from '../db/build-template';
 import { type Database, openDatabase } from '../db/client';
-import { buildTemplate } from '../db/pglite-template';
 import { bossExecutor, type SqlExecutor } from './executor';
+import { QUEUES, queueSettings } from './queue-settings';
 import { ensureQueues, newBoss, queueDiffers } from './queue-setup';
-import { QUEUES, queueSettings } from './queues';
 
 const opened: Database[] = [];
 afterAll(async () => {

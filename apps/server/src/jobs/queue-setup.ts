@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from './executor';
-import type { QueueSettings } from './queues';
+import type { QueueSettings } from './queue-settings';
 
 /** pg-boss's own schema name in the app's database. */
 export const BOSS_SCHEMA = 'pgboss';
