@@ -26,6 +26,9 @@ import { enrollRoutes } from './modules/enrolls/enrolls.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { loadSigningSecret } from './modules/files/files.service';
 import { managerRoutes } from './modules/manager/manager.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { registerNotificationSweep } from './modules/notifications/sweep-after';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { performanceRoutes } from './modules/performances/performances.routes';
@@ -136,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log: app.log,
     mailer,
+    signingSecret: async () => app.signingSecret,
     options: { ...options.jobs, scheduler: options.scheduler !== false },
   });
   app.decorate('jobs', jobs);
@@ -175,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerAuth(api);
       registerTextGuard(api);
       registerCompression(api);
+      registerNotificationSweep(api);
       await api.register(fastifyMultipart, {
         limits: { fileSize: LIMITS.uploadMaxBytes, files: 10, fields: 200 },
       });
@@ -198,11 +203,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reportRoutes);
       await api.register(resultRoutes);
       await api.register(managerRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: API_PREFIX },
   );
 
   await app.register(passwordResetRoutes, { prefix: '/accounts' });
+  await app.register(unsubscribeRoutes, { prefix: '/accounts' });
   await registerSpa(app, config.webDist ?? defaultWebDist);
   return app;
 }

@@ -31,5 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route needs no signed-in user. */
     public?: boolean;
+    /** Route may notify people: after a success the notification mails are swept at once. */
+    notifies?: boolean;
   }
 }

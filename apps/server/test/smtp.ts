@@ -55,3 +55,34 @@ export function textOf(raw: string): string {
   }
   return body;
 }
+
+/** A header of a raw message, unfolded, with its encoded words (RFC 2047) decoded. */
+export function headerOf(raw: string, name: string): string | undefined {
+  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  if (line === undefined) return undefined;
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+/** The decoded text/plain part of a message (multipart or not). */
+export function plainTextOf(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(
+    raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '',
+  )?.[1];
+  if (!boundary) return textOf(raw);
+  const part = raw.split(`--${boundary}`).find((p) => /content-type:\s*text\/plain/i.test(p));
+  return part ? textOf(part.replace(/^\r?\n/, '')) : '';
+}

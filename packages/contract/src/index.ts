@@ -8,6 +8,7 @@ export * from './errors';
 export * from './ids';
 export * from './manager';
 export * from './messages';
+export * from './notifications';
 export * from './organisations';
 export * from './pagination';
 export * from './performances';

@@ -31,7 +31,14 @@ describe('starting the job queue', () => {
     const mailer = createMailer(config, log);
     const results = await Promise.allSettled(
       [first, ...others].map((database) =>
-        startJobs({ database, config, log, mailer, options: { scheduler: false } }),
+        startJobs({
+          database,
+          config,
+          log,
+          mailer,
+          signingSecret: async () => 'secret',
+          options: { scheduler: false },
+        }),
       ),
     );
     for (const r of results) if (r.status === 'fulfilled') started.push(r.value);

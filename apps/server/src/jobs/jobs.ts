@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { jobsFailed, mailsFailed, mailsSent, onQueueDepth } from '../lib/metrics';
 import { advanceDueAssignments } from '../modules/assignments/stage-runner';
+import { hasPendingMail, sweepNotificationMails } from '../modules/notifications/mail-sweep';
 import { sendResetMail } from '../modules/password-reset/send-reset-mail';
 import { bossExecutor, executorOf, jobIdOf } from './executor';
 import { ensureQueues, newBoss } from './queue-setup';
@@ -40,6 +41,8 @@ export async function startJobs(deps: {
   config: Config;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** The server's signing secret (unsubscribe links), read when a sweep first needs it. */
+  signingSecret: () => Promise<string>;
   options?: JobsOptions;
 }): Promise<Jobs> {
   const { database, config, log, mailer } = deps;
@@ -57,6 +60,10 @@ export async function startJobs(deps: {
   });
 
   const workers = new Map<QueueName, string>();
+  const wake = (queue: QueueName) => {
+    const id = workers.get(queue);
+    if (id) boss.notifyWorker(id);
+  };
   const work = async <T extends object>(name: QueueName, handler: (data: T) => Promise<unknown>) => {
     const id = await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
       if (!job) return undefined;
@@ -69,8 +76,17 @@ export async function startJobs(deps: {
     });
     workers.set(name, id);
   };
-  // The pass returns the steps it took per assignment, kept as the job's output.
-  await work(QUEUES.stageMoves, () => advanceDueAssignments(db, new Date(), log));
+  const sweepNotifications = async () => {
+    const id = await boss.send(QUEUES.notificationMails, {}, { singletonKey: 'sweep' });
+    if (id) wake(QUEUES.notificationMails);
+  };
+  // The pass returns the steps it took per assignment, kept as the job's output; it then queues
+  // a sweep when notifications wait for their mail (the moves' own, or any left behind).
+  await work(QUEUES.stageMoves, async () => {
+    const steps = await advanceDueAssignments(db, new Date(), log);
+    if (await hasPendingMail(db)) await sweepNotifications();
+    return steps;
+  });
   // Mail counted as sent or failed (each failed try; a retry that succeeds counts once as sent).
   const counted: Mailer = {
     kind: mailer.kind,
@@ -90,6 +106,19 @@ export async function startJobs(deps: {
   await work<PasswordResetMailJob>(QUEUES.passwordResetMail, (job) =>
     sendResetMail({ db, mailer: counted, config }, job),
   );
+  await work(QUEUES.notificationMails, async () => {
+    const queued = await sweepNotificationMails({
+      db,
+      config,
+      secret: await deps.signingSecret(),
+      queueMail: async (tx, message, key) => {
+        const data: MailJob = { ...message, messageId: `<${jobIdOf(key)}@peerwrite>` };
+        await boss.send(QUEUES.mail, data, { id: jobIdOf(key), db: executorOf(tx) });
+      },
+    });
+    if (queued > 0) wake(QUEUES.mail);
+    return { queued };
+  });
   // Jobs waiting (created or retrying) per queue, read when Prometheus scrapes.
   const stopDepth = onQueueDepth(async () => {
     const names = Object.values(QUEUES);
@@ -97,10 +126,6 @@ export async function startJobs(deps: {
     return Object.fromEntries(names.map((q, i) => [q, sizes[i] ?? 0]));
   });
 
-  const wake = (queue: QueueName) => {
-    const id = workers.get(queue);
-    if (id) boss.notifyWorker(id);
-  };
   const stopTimer =
     options.scheduler === false
       ? async () => {}
@@ -127,6 +152,7 @@ export async function startJobs(deps: {
       await boss.send(QUEUES.passwordResetMail, job, { ...mailOptions(key), db: executorOf(handle) });
     },
     wake,
+    sweepNotifications,
     settled: async (queues, timeoutMs = 30_000) => {
       const until = Date.now() + timeoutMs;
       for (;;) {

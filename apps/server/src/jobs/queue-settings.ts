@@ -6,6 +6,8 @@ export const QUEUES = {
   mail: 'mail',
   /** A password-reset link to issue and mail (the link is made when sent, never stored). */
   passwordResetMail: 'password-reset-mail',
+  /** A sweep that turns pending notifications into mail jobs (`mail-sweep.ts`), one at a time. */
+  notificationMails: 'notification-mails',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -39,5 +41,13 @@ export function queueSettings(mailRetryDelaySeconds = 30): QueueSettings[] {
     { name: QUEUES.stageMoves, policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
     { name: QUEUES.mail, ...mail },
     { name: QUEUES.passwordResetMail, ...mail },
+    // One sweep queued and one running at most; a failed sweep is retried (its rows stay pending).
+    {
+      name: QUEUES.notificationMails,
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 10,
+      expireInSeconds: 300,
+    },
   ];
 }

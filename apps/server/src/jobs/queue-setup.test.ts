@@ -56,13 +56,14 @@ describe('the job queue set-up', () => {
       expect(texts).toHaveLength(1);
       expect(texts[0]).toMatch(/FROM pgboss\.queue/);
 
-      // A new first retry delay reaches the mail queues, not the stage moves.
+      // A new first retry delay reaches the mail queues, and no other.
       await ensureQueues(boss, queueSettings(7));
       const delays = Object.fromEntries((await storedQueues(executor)).map((q) => [q.name, q.retryDelay]));
       expect(delays).toEqual({
         [QUEUES.mail]: 7,
         [QUEUES.passwordResetMail]: 7,
         [QUEUES.stageMoves]: null,
+        [QUEUES.notificationMails]: 10,
       });
     } finally {
       await boss.stop({ graceful: false, wait: true });

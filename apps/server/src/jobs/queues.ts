@@ -19,6 +19,11 @@ export type SendOptions = {
 export type Jobs = {
   /** Queues a message for sending, with retries and backoff while the mail server is down. */
   sendMail: (message: MailMessage, options: SendOptions) => Promise<void>;
+  /**
+   * Queues a sweep of the notifications waiting for their mail (after a change that notified
+   * someone has committed); the scheduler's passes sweep too.
+   */
+  sweepNotifications: () => Promise<void>;
   /** Queues a password-reset mail for a stored token row. */
   sendPasswordResetMail: (job: PasswordResetMailJob, options: SendOptions) => Promise<void>;
   /**

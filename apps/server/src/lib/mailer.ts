@@ -11,6 +11,8 @@ export type MailMessage = {
   html?: string;
   /** A stable Message-ID (`<id@host>`): a message sent again after a crash reads as the same one. */
   messageId?: string;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
 };
 
 /** Sends mail: through SMTP when configured, otherwise into `DATA_DIR/outbox` as .eml files. */

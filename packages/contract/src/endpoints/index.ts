@@ -8,6 +8,7 @@ export * from './endpoint';
 export * from './enrolls';
 export * from './files';
 export * from './manager';
+export * from './notifications';
 export * from './organisations';
 export * from './performances';
 export * from './posts';

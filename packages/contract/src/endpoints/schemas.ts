@@ -43,6 +43,14 @@ import {
   managerUserSchema,
   managerUserUpdateSchema,
 } from '../manager';
+import {
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationReadSchema,
+  notificationSchema,
+  notificationSettingsSchema,
+  notificationSettingsUpdateSchema,
+} from '../notifications';
 import { configurationSchema } from '../organisations';
 import { pageQuerySchema, paginatedSchema } from '../pagination';
 import { performanceSaveBodySchema, performanceSchema } from '../performances';
@@ -147,6 +155,15 @@ export const endpointSchemas = {
   signOut: { response: noContentSchema },
   loginCheck: { response: loginCheckResponseSchema },
   isStaff: { response: isStaffResponseSchema },
+  // notifications
+  listNotifications: { querystring: notificationListQuerySchema, response: notificationListSchema },
+  readNotification: { params: idPathSchema, body: notificationReadSchema, response: notificationSchema },
+  readAllNotifications: { response: z.object({ unread: z.number().int() }) },
+  getNotificationSettings: { response: notificationSettingsSchema },
+  updateNotificationSettings: {
+    body: notificationSettingsUpdateSchema,
+    response: notificationSettingsSchema,
+  },
   // profile
   getProfile: { response: profileSchema },
   updateProfile: { body: profileUpdateSchema, response: profileSchema },

@@ -1,6 +1,7 @@
 export * from './assignments';
 export * from './courses';
 export * from './files';
+export * from './notifications';
 export * from './organisations';
 export * from './posts';
 export * from './settings';

@@ -41,6 +41,8 @@ export const users = pgTable(
     /** Last day the account may sign in (instructor validity); null means no limit. */
     expireDate: date('expire_date'),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** The interface language the person last used (their mails are in it); null: Korean. */
+    language: text('language', { enum: ['ko', 'en'] }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

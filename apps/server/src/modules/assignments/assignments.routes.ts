@@ -53,6 +53,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.createAssignment, {
+    config: { notifies: true },
     handler: async (request, reply) => {
       const form = uploadedForm(request, deps(), parseAssignmentForm);
       return reply.code(201).send(
@@ -86,6 +87,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.moveToNextStage, {
+    config: { notifies: true },
     handler: async (request) =>
       advanceByHand({
         ...deps(),
@@ -97,10 +99,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.requestLateParticipation, {
+    config: { notifies: true },
     handler: async (request) => requestParticipation({ db: app.db, caller: request, ...ids(request.params) }),
   });
 
   route(endpoints.approveParticipation, {
+    config: { notifies: true },
     handler: async (request) =>
       approveParticipation({
         db: app.db,

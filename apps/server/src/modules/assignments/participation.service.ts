@@ -5,6 +5,7 @@ import { enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentManager } from '../courses/membership';
+import { notifyCourseStaff, notifyLearner } from '../notifications/course-notifications';
 import { createPerformances } from '../performances/create-performances';
 import { matchLateJoiners } from '../reviews/late-joiners';
 import { loadAssignment } from './assignment-loader';
@@ -28,15 +29,29 @@ export async function requestParticipation(input: ParticipationInput) {
   const { code } = shape;
   if (code === 'CO') throw new AppError('assignment_completed');
   const status = code === 'PR' ? PARTICIPATING : WAITING_APPROVAL;
-  await db
-    .insert(participations)
-    .values({
-      assignmentId: a.id,
-      enrollmentId: enrollment.id,
-      status,
-      isLate: status === WAITING_APPROVAL,
-    })
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(participations)
+      .values({
+        assignmentId: a.id,
+        enrollmentId: enrollment.id,
+        status,
+        isLate: status === WAITING_APPROVAL,
+      })
+      .onConflictDoNothing()
+      .returning({ status: participations.status });
+    // A late request is news for the instructor and assistants (once per learner and assignment).
+    if (inserted[0]?.status === WAITING_APPROVAL)
+      await notifyCourseStaff(
+        tx,
+        { courseId: a.courseId, assignmentId: a.id },
+        {
+          kind: 'late_request',
+          key: `late-request:${a.id}:${enrollment.id}`,
+          params: { name: input.caller.user.name },
+        },
+      );
+  });
   const [row] = await db
     .select({ status: participations.status })
     .from(participations)
@@ -90,6 +105,11 @@ export async function approveParticipation(input: ParticipationInput & { enrollm
       await createPerformances(tx, shape, steps[i], [enrollmentId]);
     // During peer review the late joiner also gets essays to review (and reviewers, with an essay).
     if (steps[stepIndex]?.models.includes('peerreview')) await matchLateJoiners(tx, shape);
+    await notifyLearner(
+      tx,
+      { courseId: a.courseId, assignmentId: a.id, enrollmentId },
+      { kind: 'late_approved', key: `late-approved:${a.id}:${enrollmentId}` },
+    );
     return { status: PARTICIPATING };
   });
 }

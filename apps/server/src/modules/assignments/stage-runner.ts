@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { assignments, enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { notifyScoresReady, notifyStepOpened } from '../notifications/stage-notifications';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
 import { automaticMatching } from '../reviews/automatic-matching';
@@ -81,9 +82,16 @@ async function advanceThrough(
   nextTransitionAt: (position: number) => Date | null,
 ) {
   for (const index of due) {
-    if (index < shape.steps.length) await enterStep(tx, shape, index);
-    // Completion computes every learner's report in the same transaction.
-    else await computeReports(tx, shape, now);
+    // Only the step it stops at is announced (a catch-up over several steps tells of the last).
+    const last = index === due.at(-1);
+    if (index < shape.steps.length) {
+      await enterStep(tx, shape, index);
+      if (last) await notifyStepOpened(tx, shape, index);
+    } else {
+      // Completion computes every learner's report in the same transaction.
+      await computeReports(tx, shape, now);
+      if (last) await notifyScoresReady(tx, shape, 'completion');
+    }
   }
   const position = due.at(-1) ?? shape.stepIndex;
   const changes = { stepIndex: position, nextTransitionAt: nextTransitionAt(position), updatedAt: now };

@@ -7,6 +7,7 @@ import { loadAssignment } from '../assignments/assignment-loader';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller, Membership } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
+import { notifyCourseStaff } from '../notifications/course-notifications';
 import {
   assertCanChangeObjection,
   assertCanObject,
@@ -46,12 +47,20 @@ export async function createObjection(input: {
   const m = await loadAssignmentMembership(db, input.caller, ids);
   const { matching, open } = await matchingIn(db, m, ids.assignmentId, body.matching);
   assertCanObject(m, matching, open);
-  const [o] = await db
-    .insert(objections)
-    .values({ matchingId: matching.id, comment: body.comment.trim() })
-    .returning();
-  if (!o) throw new AppError('not_found');
-  return objectionView(o);
+  return db.transaction(async (tx) => {
+    const [o] = await tx
+      .insert(objections)
+      .values({ matchingId: matching.id, comment: body.comment.trim() })
+      .returning();
+    if (!o) throw new AppError('not_found');
+    // The instructor and assistants are told; the text names neither the author nor the reviewer.
+    await notifyCourseStaff(
+      tx,
+      { courseId: m.course.id, assignmentId: ids.assignmentId },
+      { kind: 'objection_filed', key: `objection-filed:${o.id}` },
+    );
+    return objectionView(o);
+  });
 }
 
 /** GET …/objections/{id}/: its author, the instructor and assistants. */

@@ -73,6 +73,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.createObjection, {
+    config: { notifies: true },
     handler: async (request, reply) => {
       const ids = { courseId: request.params.id, assignmentId: request.params.aid };
       return reply
@@ -104,6 +105,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.ruleOnObjection, {
+    config: { notifies: true },
     handler: async (request) =>
       ruleOnObjection({ db: app.db, caller: request, ids: objectionIds(request.params), body: request.body }),
   });

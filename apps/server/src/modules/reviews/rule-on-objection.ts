@@ -4,6 +4,7 @@ import { objections, reviewAudit } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
+import { notifyLearner } from '../notifications/course-notifications';
 import { recomputeIfComplete } from '../reports/recompute';
 import { type Adjustment, writeAdjustment } from './adjust-review';
 import {
@@ -74,6 +75,12 @@ export async function ruleOnObjection(input: {
       reason,
     });
     if (body.accepted) await recomputeIfComplete(tx, shape.row.id);
+    // The objection's author learns it was answered (never who reviewed, nor who ruled).
+    await notifyLearner(
+      tx,
+      { courseId: shape.row.courseId, assignmentId: shape.row.id, enrollmentId: matching.targetId },
+      { kind: 'objection_answered', key: `objection-answered:${o.id}:${status}` },
+    );
     return objectionView(o, await disputedReview(tx, shape, await matchingOf(tx, shape, matching.id)));
   });
 }

@@ -1,0 +1,53 @@
+import {
+  APP_TIMEZONE,
+  type Language,
+  type Notification,
+  type NotificationKind,
+  stageLabel,
+} from '@pw/contract';
+import { pageText } from '../../lib/server-i18n';
+
+type Row = {
+  id: number;
+  kind: string;
+  params: Record<string, string | number | null>;
+  link: string;
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+/** A deadline as the reader reads it: in the product's time zone, named. */
+export function formatDeadline(iso: string, lang: Language) {
+  return new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: APP_TIMEZONE,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+/** The title and body of a notification in a language, from its kind and facts. */
+export function notificationText(kind: NotificationKind, params: Row['params'], lang: Language) {
+  const filled: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== null) filled[key] = value;
+  if (typeof params.stage === 'string') filled.stage = stageLabel(lang, params.stage);
+  if (typeof params.deadline === 'string') filled.deadline = formatDeadline(params.deadline, lang);
+  const bodyKey = kind === 'stage_open' && params.deadline === null ? 'bodyOpen' : 'body';
+  return {
+    title: pageText(lang, `notifications.${kind}.title`, filled),
+    body: pageText(lang, `notifications.${kind}.${bodyKey}`, filled),
+  };
+}
+
+/** A stored notification as the API answers it. */
+export function notificationView(row: Row, lang: Language): Notification {
+  const kind = row.kind as NotificationKind;
+  return {
+    id: row.id,
+    kind,
+    ...notificationText(kind, row.params, lang),
+    link: row.link,
+    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt?.toISOString() ?? null,
+  };
+}

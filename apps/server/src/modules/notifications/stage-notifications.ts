@@ -1,0 +1,111 @@
+import { PARTICIPATION_STATUS } from '@pw/contract';
+import { hasWorkInStep } from '@pw/domain';
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { courses, enrollments, participations, peerMatchings, performances } from '../../db/schema';
+import type { AssignmentShape } from '../assignments/assignment-shape';
+import { links, notify } from './notify';
+
+/** The course's name, for the texts. */
+export async function courseName(tx: Tx, courseId: number) {
+  const [row] = await tx.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
+  return row?.name ?? '';
+}
+
+/**
+ * Tells every participant with work in the step just entered (`hasWorkInStep`) that it opened,
+ * with its deadline. Runs in the transaction that moves the assignment, after the step's work
+ * and matchings exist; keyed by the step, so a step is announced once.
+ */
+export async function notifyStepOpened(tx: Tx, shape: AssignmentShape, index: number) {
+  const step = shape.steps[index];
+  if (!step) return;
+  const a = shape.row;
+  const essayStageId = shape.stage('essaywriting')?.id ?? -1;
+  const people = await tx
+    .select({
+      enrollmentId: participations.enrollmentId,
+      userId: enrollments.userId,
+      isSeat: enrollments.isInstructorSeat,
+      essayDone: performances.isCompleted,
+    })
+    .from(participations)
+    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
+    .leftJoin(
+      performances,
+      and(eq(performances.enrollmentId, participations.enrollmentId), eq(performances.stageId, essayStageId)),
+    )
+    .where(
+      and(
+        eq(participations.assignmentId, a.id),
+        eq(participations.status, PARTICIPATION_STATUS.participating),
+        eq(enrollments.isActive, true),
+      ),
+    );
+  const reviews = step.models.includes('peerreview')
+    ? new Map(
+        (
+          await tx
+            .select({ reviewerId: peerMatchings.reviewerId, n: count() })
+            .from(peerMatchings)
+            .where(
+              and(eq(peerMatchings.assignmentId, a.id), ne(peerMatchings.reviewerId, peerMatchings.targetId)),
+            )
+            .groupBy(peerMatchings.reviewerId)
+        ).map((r) => [r.reviewerId, r.n]),
+      )
+    : new Map<number, number>();
+  const told = people.filter((p) =>
+    hasWorkInStep(step.models, {
+      essayDone: p.essayDone === true,
+      reviewsToWrite: reviews.get(p.enrollmentId) ?? 0,
+      isSeat: p.isSeat,
+    }),
+  );
+  if (told.length === 0) return;
+  const params = {
+    course: await courseName(tx, a.courseId),
+    assignment: a.name,
+    stage: step.code,
+    deadline: step.endAt ? step.endAt.toISOString() : null,
+  };
+  await notify(
+    tx,
+    told.map((p) => ({
+      userId: p.userId,
+      kind: 'stage_open' as const,
+      key: `stage-open:${a.id}:${index}`,
+      params,
+      link: links.learnerAssignment(a.courseId, a.id),
+    })),
+  );
+}
+
+/** Tells every participant with a report that their scores are ready (completion). */
+export async function notifyScoresReady(tx: Tx, shape: AssignmentShape, version: string) {
+  const a = shape.row;
+  const people = await tx
+    .select({ userId: enrollments.userId, isSeat: enrollments.isInstructorSeat })
+    .from(participations)
+    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
+    .where(
+      and(
+        eq(participations.assignmentId, a.id),
+        eq(participations.status, PARTICIPATION_STATUS.participating),
+        eq(enrollments.isActive, true),
+      ),
+    );
+  const told = people.filter((p) => !p.isSeat);
+  if (told.length === 0) return;
+  const params = { course: await courseName(tx, a.courseId), assignment: a.name };
+  await notify(
+    tx,
+    told.map((p) => ({
+      userId: p.userId,
+      kind: 'scores_ready' as const,
+      key: `scores-ready:${a.id}:${version}`,
+      params,
+      link: links.learnerAssignment(a.courseId, a.id),
+    })),
+  );
+}

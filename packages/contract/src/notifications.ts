@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './pagination';
+
+/**
+ * What a notification is about. Learners: an assignment opened or moved to a stage where they
+ * have work, a reminder before a stage ends, their scores are ready (or changed), an objection
+ * they filed was answered, their late participation was approved. The instructor and assistants:
+ * an objection was filed, a learner asks to take part late, the daily digest.
+ */
+export const NOTIFICATION_KINDS = [
+  'stage_open',
+  'reminder',
+  'scores_ready',
+  'objection_answered',
+  'late_approved',
+  'objection_filed',
+  'late_request',
+  'digest',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** One entry of the bell, its text in the request's language. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: notificationKindSchema,
+  title: z.string(),
+  body: z.string(),
+  /** The product path of the screen where the work is (`/courses/3/assignments/7`). */
+  link: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = pageQuerySchema;
+
+/** GET /notifications/: newest first, paged, with the unread count. */
+export const notificationListSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  unread: z.number().int(),
+  results: z.array(notificationSchema),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** PATCH /notifications/{id}/: only marking as read (or unread again). */
+export const notificationReadSchema = z.object({ read: z.boolean({ error: 'validation.required' }) });
+
+/** Which kinds also come by mail (the bell always shows them). */
+export const notificationSettingsSchema = z.object({
+  mail: z.record(notificationKindSchema, z.boolean()),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const notificationSettingsUpdateSchema = z.object({
+  mail: z.partialRecord(notificationKindSchema, z.boolean()),
+});
