@@ -40,10 +40,14 @@ const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage')
 const PostEditPage = lazyPage(() => import('../features/posts/routes/PostEditPage'), 'PostEditPage');
 const PostNewPage = lazyPage(() => import('../features/posts/routes/PostNewPage'), 'PostNewPage');
 const PostPage = lazyPage(() => import('../features/posts/routes/PostPage'), 'PostPage');
-const MyPage = lazyPage(() => import('../features/profile/routes/MyPage'), 'MyPage');
+const MyPage = lazyPage(() => import('./MyPageRoute'), 'MyPageRoute');
 const ProfileEditPage = lazyPage(
   () => import('../features/profile/routes/ProfileEditPage'),
   'ProfileEditPage',
+);
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/routes/NotificationsPage'),
+  'NotificationsPage',
 );
 const SupportsPage = lazyPage(() => import('../features/supports/routes/SupportsPage'), 'SupportsPage');
 const ManagerLayout = lazyPage(() => import('../features/manager/routes/ManagerLayout'), 'ManagerLayout');
@@ -132,6 +136,7 @@ export function SignedInRoutes() {
           <Route index element={<DashboardPage />} />
           <Route path="helps" element={<HelpPage />} />
           <Route path="supports" element={<SupportsPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
           <Route path="my-page" element={<MyPage />} />
           <Route path="users/edit" element={<ProfileEditPage />} />
           <Route

@@ -5,6 +5,9 @@ import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/accounts/passwords';
+import { loadAssignment } from '../../modules/assignments/assignment-loader';
+import { notifyCourseStaff } from '../../modules/notifications/course-notifications';
+import { notifyScoresReady, notifyStepOpened } from '../../modules/notifications/stage-notifications';
 import { computeReports } from '../../modules/reports/compute-reports';
 import type { Db, Tx } from '../client';
 import {
@@ -15,6 +18,7 @@ import {
   enrollments,
   feedbackMatchings,
   files,
+  notifications,
   objections,
   organisations,
   orgGroups,
@@ -172,6 +176,7 @@ export async function seedDatabase(
     ]);
     const idOf = (email: string) => created.find((u) => u.email === email)?.id ?? 0;
     await seedDemoCourse(tx as unknown as Db, org.id, idOf, opts.storage);
+    await seedDemoNotifications(tx, org.id);
     log.info({ organisation: org.name }, 'demo data created (password demo1234)');
     return 'demo';
   });
@@ -1040,4 +1045,38 @@ async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
   await db
     .insert(assignmentWeights)
     .values([...(first ? [{ assignmentId: first.id, weight: 40 }] : []), { assignmentId: a.id, weight: 60 }]);
+}
+
+/**
+ * The bell of the demo: each running assignment's current stage announced to those with work in
+ * it, each completed one's scores; the older half read. None is mailed (they are the demo's past).
+ */
+async function seedDemoNotifications(tx: Tx, organisationId: number) {
+  const rows = await tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .innerJoin(courses, eq(courses.id, assignments.courseId))
+    .where(eq(courses.organisationId, organisationId));
+  for (const { id } of rows) {
+    const shape = await loadAssignment(tx, { assignmentId: id });
+    if (shape.stepIndex < 0) continue;
+    if (shape.isComplete) await notifyScoresReady(tx, shape, 'completion');
+    else await notifyStepOpened(tx, shape, shape.stepIndex);
+  }
+  // The instructor's and assistants' bell: the objections the demo's learners filed.
+  const filed = await tx
+    .select({ id: objections.id, assignmentId: assignments.id, courseId: assignments.courseId })
+    .from(objections)
+    .innerJoin(peerMatchings, eq(peerMatchings.id, objections.matchingId))
+    .innerJoin(assignments, eq(assignments.id, peerMatchings.assignmentId));
+  for (const o of filed)
+    await notifyCourseStaff(
+      tx,
+      { courseId: o.courseId, assignmentId: o.assignmentId },
+      { kind: 'objection_filed', key: `objection-filed:${o.id}` },
+    );
+  await tx.update(notifications).set({ mail: 'skipped' });
+  await tx.execute(
+    sql`update notifications set read_at = created_at where id in (select id from notifications where id % 2 = 0)`,
+  );
 }

@@ -19,8 +19,13 @@ type Row = {
 /** A deadline as the reader reads it: in the product's time zone, named. */
 export function formatDeadline(iso: string, lang: Language) {
   return new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: APP_TIMEZONE,
     timeZoneName: 'short',
   }).format(new Date(iso));

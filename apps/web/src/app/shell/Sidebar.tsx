@@ -1,9 +1,11 @@
 import {
   ActionIcon,
   Avatar,
+  Badge,
   Box,
   Button,
   Divider,
+  Indicator,
   Loader,
   Stack,
   Text,
@@ -13,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { UI } from '@pw/contract';
 import {
+  IconBell,
   IconBook2,
   IconChevronDown,
   IconChevronsLeft,
@@ -33,22 +36,49 @@ import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { OnDemandDialog } from '../../components/OnDemandDialog';
 import { useUserCourses } from '../../features/courses/api/user-courses';
+import { useUnreadNotifications } from '../../features/notifications/api/notifications';
 import { coursePath, enrolledRole } from '../../lib/course-mode';
 import { useAuth } from '../../lib/session/auth-context';
 import { useConfiguration } from '../../lib/session/configuration';
 import classes from './Sidebar.module.css';
 import { menuColor, useShell } from './shell-context';
 
-function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label: string; end?: boolean }) {
+function NavItem({
+  to,
+  icon,
+  label,
+  end,
+  badge,
+  ariaLabel,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  end?: boolean;
+  badge?: ReactNode;
+  ariaLabel?: string;
+}) {
   return (
     <RouterNavLink
       to={to}
       end={end}
+      aria-label={ariaLabel}
       className={({ isActive }) => `${classes.link} ${isActive ? classes.active : ''}`}
     >
       <span className={classes.linkIcon}>{icon}</span>
       <span>{label}</span>
+      {badge}
     </RouterNavLink>
+  );
+}
+
+/** The bell's unread count as a small badge (nothing when all is read). */
+function UnreadBadge({ n }: { n: number }) {
+  if (n <= 0) return null;
+  return (
+    <Badge size="sm" color="red" variant="filled" ml="auto" aria-hidden data-testid="unread-badge">
+      {n > 99 ? '99+' : n}
+    </Badge>
   );
 }
 
@@ -161,6 +191,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   // The links are re-read on every page change (assistant mode lives in session storage).
   const { pathname } = useLocation();
   const lists = useUserCourses();
+  const unread = useUnreadNotifications().data ?? 0;
+  const bellLabel = unread > 0 ? t('notifications.bellUnread', { n: unread }) : t('notifications.bell');
   const listStatus = lists.isPending ? 'pending' : lists.isError ? 'error' : 'success';
   const opened: CourseLink[] = (lists.data?.opened ?? []).map((c) => ({
     id: c.id,
@@ -200,6 +232,15 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             label={t('nav.dashboard')}
             onClick={() => navigate('/')}
             icon={<IconLayoutDashboard size={20} />}
+          />
+          <NarrowIcon
+            label={bellLabel}
+            onClick={() => navigate('/notifications')}
+            icon={
+              <Indicator disabled={unread === 0} color="red" size={8} offset={2}>
+                <IconBell size={20} />
+              </Indicator>
+            }
           />
           <NarrowIcon label={t('nav.logout')} onClick={logOut} icon={<IconLogout size={20} />} />
         </Stack>
@@ -256,6 +297,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </UnstyledButton>
         <Stack gap={2} px="xs" className={classes.scroll}>
           <NavItem to="/" end icon={<IconLayoutDashboard size={18} />} label={t('nav.dashboard')} />
+          <NavItem
+            to="/notifications"
+            icon={<IconBell size={18} />}
+            label={t('nav.notifications')}
+            ariaLabel={bellLabel}
+            badge={<UnreadBadge n={unread} />}
+          />
           <Divider my="xs" color="rgba(255,255,255,0.25)" />
           {isInstructor ? (
             <CourseSection

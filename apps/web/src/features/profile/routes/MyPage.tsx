@@ -22,8 +22,11 @@ function Row({ label, value, testId }: { label: string; value: ReactNode; testId
   );
 }
 
-/** `/my-page` (part 1 §2): profile, password change, and the learners' score graph. */
-export function MyPage() {
+/**
+ * `/my-page` (part 1 §2): profile, password change, and the learners' score graph; `children`
+ * (the app's composition: the mail settings) below.
+ */
+export function MyPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfile();
   const [passwordOpened, password] = useDisclosure(false);
@@ -80,6 +83,7 @@ export function MyPage() {
           <ScoreGraph />
         </Suspense>
       ) : null}
+      {children}
       <ChangePasswordModal opened={passwordOpened} onClose={password.close} />
     </Stack>
   );

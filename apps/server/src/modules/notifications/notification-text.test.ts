@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatDeadline, notificationText } from './notification-text';
+
+describe('notification texts', () => {
+  it('a deadline reads in the product time zone, named, in either language', () => {
+    // 14:59 UTC is 23:59 in Seoul.
+    expect(formatDeadline('2026-12-01T14:59:00.000Z', 'en')).toMatch(/1 Dec 2026.*23:59.*GMT\+9/);
+    expect(formatDeadline('2026-12-01T14:59:00.000Z', 'ko')).toMatch(/2026년 12월 1일.*23:59.*GMT\+9/);
+  });
+
+  it('a stage opening names the stage in the reader language, with its deadline or none', () => {
+    const params = {
+      course: '글쓰기',
+      assignment: '에세이 1',
+      stage: 'PE',
+      deadline: '2026-12-01T14:59:00.000Z',
+    };
+    const en = notificationText('stage_open', params, 'en');
+    expect(en.title).toBe('에세이 1: Peer review has started');
+    expect(en.body).toMatch(/^글쓰기 · due .*23:59/);
+    const ko = notificationText('stage_open', { ...params, deadline: null }, 'ko');
+    expect(ko.title).toMatch(/^에세이 1: .+ 단계가 시작되었습니다$/);
+    expect(ko.body).toBe('글쓰기 · 마감일 없음');
+  });
+
+  it('every kind has a title and a body in both languages', () => {
+    const kinds = [
+      'stage_open',
+      'reminder',
+      'scores_ready',
+      'objection_answered',
+      'late_approved',
+      'objection_filed',
+      'late_request',
+      'digest',
+    ] as const;
+    for (const kind of kinds)
+      for (const lang of ['ko', 'en'] as const) {
+        const text = notificationText(
+          kind,
+          { course: 'C', assignment: 'A', stage: 'ES', deadline: null, name: 'N', summary: 'S' },
+          lang,
+        );
+        expect(text.title, `${kind} ${lang}`).not.toMatch(/^notifications\./);
+        expect(text.body, `${kind} ${lang}`).not.toMatch(/^notifications\./);
+      }
+  });
+});
