@@ -102,7 +102,8 @@ export function scoreRealClass(data: RealClass, picks: readonly string[] = data.
   const standards = data.itemMax.map((maxPoint, i) => ({ id: `item${i + 1}`, maxPoint }));
   const totalMax = data.itemMax.reduce((a, b) => a + b, 0);
   const bySubmission = new Map<string, RealRating[]>();
-  for (const r of data.ratings) bySubmission.set(r.submission, [...(bySubmission.get(r.submission) ?? []), r]);
+  for (const r of data.ratings)
+    bySubmission.set(r.submission, [...(bySubmission.get(r.submission) ?? []), r]);
   const authors = picks.map((submission, i) => ({ id: `essay-${i}`, submission }));
   const reviews: Review[] = authors.flatMap((author) =>
     (bySubmission.get(author.submission) ?? []).map((r) => ({
@@ -135,8 +136,18 @@ export function scoreRealClass(data: RealClass, picks: readonly string[] = data.
     mean: byItem(meanOf),
     median: byItem(medianOf),
     trimmed: byItem(trimmedMeanOf),
-    hamer: scoreByWeights(standards, authors.map((a) => a.id), reviews, 'hamer'),
-    vancouver: scoreByWeights(standards, authors.map((a) => a.id), reviews, 'vancouver'),
+    hamer: scoreByWeights(
+      standards,
+      authors.map((a) => a.id),
+      reviews,
+      'hamer',
+    ),
+    vancouver: scoreByWeights(
+      standards,
+      authors.map((a) => a.id),
+      reviews,
+      'vancouver',
+    ),
     engine,
   };
   const essay = Object.fromEntries(
@@ -245,8 +256,16 @@ const DIFFERENCES: { key: string; label: string; of: (f: RealFigures) => number 
     label: 'essay Spearman: engine − median',
     of: (f) => f.essay.engine.spearman - f.essay.median.spearman,
   },
-  { key: 'mae-mean', label: 'essay MAE: plain mean − engine', of: (f) => f.essay.mean.mae - f.essay.engine.mae },
-  { key: 'mae-median', label: 'essay MAE: median − engine', of: (f) => f.essay.median.mae - f.essay.engine.mae },
+  {
+    key: 'mae-mean',
+    label: 'essay MAE: plain mean − engine',
+    of: (f) => f.essay.mean.mae - f.essay.engine.mae,
+  },
+  {
+    key: 'mae-median',
+    label: 'essay MAE: median − engine',
+    of: (f) => f.essay.median.mae - f.essay.engine.mae,
+  },
   {
     key: 'evaluation',
     label: 'evaluation accuracy ρ: engine − leave-one-out',
@@ -269,7 +288,9 @@ export function reportRealClass(data: RealClass, resamples = REAL_RESAMPLES): Re
   for (let b = 0; b < resamples; b++) {
     const picks = data.submissions.map(() => data.submissions[random.nextInt(data.submissions.length)] ?? '');
     const f = scoreRealClass(data, picks);
-    DIFFERENCES.forEach((d, i) => draws[i]?.push(d.of(f)));
+    DIFFERENCES.forEach((d, i) => {
+      draws[i]?.push(d.of(f));
+    });
   }
   return {
     figures,

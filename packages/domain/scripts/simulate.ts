@@ -17,6 +17,7 @@ import {
   shuffleWith,
 } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
+import { scoreByWeights } from './baselines';
 import {
   exactPosterior,
   type Kind,
@@ -27,13 +28,7 @@ import {
   QUALITY_MODEL,
   SAME_MARK_SHARE,
 } from './oracle';
-import { scoreByWeights } from './baselines';
-import {
-  loadRealClass,
-  locateRealClass,
-  type RealReport,
-  reportRealClass,
-} from './real-class';
+import { loadRealClass, locateRealClass, type RealReport, reportRealClass } from './real-class';
 
 interface Standard {
   id: string;
@@ -1016,7 +1011,8 @@ function checkRealClass(real: RealReport): Criterion[] {
   return real.differences.map((d) => {
     const strict = d.key.startsWith('spearman') || d.key.startsWith('mae');
     const passed = strict ? d.value > 0 : d.value >= 0;
-    const noise = d.low <= 0 && d.high >= 0 ? 'within noise' : d.low > 0 ? 'beyond noise' : 'behind, beyond noise';
+    const noise =
+      d.low <= 0 && d.high >= 0 ? 'within noise' : d.low > 0 ? 'beyond noise' : 'behind, beyond noise';
     return {
       label: `real class: ${d.label} ${strict ? '> 0' : '≥ 0'} (${formatSigned(d.value)}, 95 % interval ${formatSigned(d.low)} to ${formatSigned(d.high)}: ${noise})`,
       passed,
