@@ -96,16 +96,21 @@ interface EssaySums {
 // for the worked example's test, which checks every round.
 export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROUNDS): Reliability {
   const models = startModels(table);
-  let robustness: Robustness = new Map();
+  // The models of each review's reviewer, looked up once (updateModels changes them in place).
+  const reviewModels = table.peerReviews.map((r) => models.get(r.reviewerId));
+  const size = table.peerReviews.length * table.standards.length;
+  let robustness = new Float64Array(size).fill(1);
+  let next = new Float64Array(size);
   for (let round = 0; ; round++) {
-    const sums = sumEssays(table, models, robustness);
-    const next: Robustness = new Map();
-    const { records, reviewersDiffer } = measureReviewers(table, models, sums, robustness, next);
-    if (round === rounds) {
+    const sums = sumEssays(table, reviewModels, robustness);
+    next.fill(1);
+    const last = round === rounds;
+    const { records, reviewersDiffer } = measureReviewers(table, models, reviewModels, sums, robustness, next, last);
+    if (last) {
       return { models, consensus: computeConsensus(sums), records, reviewersDiffer };
     }
     updateModels(table, models, records);
-    robustness = next;
+    [robustness, next] = [next, robustness];
   }
 }
 
@@ -185,21 +190,19 @@ function roundingFloor(table: RatingTable): number {
 /**
  * Per rating, the share of its reviewer's weight it keeps (1 = all): a rating far beyond what the
  * reviewer's own error and the others' uncertainty explain weighs less than their other ratings.
+ * Indexed by review (its place in table.peerReviews) × standards + standard.
  */
-type Robustness = Map<PreparedReview, number[]>;
-
-function robustFactor(robustness: Robustness, review: PreparedReview, standardIndex: number): number {
-  return robustness.get(review)?.[standardIndex] ?? 1;
-}
+type Robustness = Float64Array;
 
 function sumEssays(
   table: RatingTable,
-  models: Map<string, ReviewerModel>,
+  reviewModels: readonly (ReviewerModel | undefined)[],
   robustness: Robustness,
 ): Map<string, EssaySums> {
   const sums = new Map<string, EssaySums>();
   const size = table.standards.length;
-  for (const review of table.peerReviews) {
+  for (let k = 0; k < table.peerReviews.length; k++) {
+    const review = table.peerReviews[k] as PreparedReview;
     let essay = sums.get(review.authorId);
     if (essay === undefined) {
       essay = {
@@ -211,10 +214,10 @@ function sumEssays(
       };
       sums.set(review.authorId, essay);
     }
-    const model = models.get(review.reviewerId);
+    const model = reviewModels[k];
     for (const r of review.ratings) {
       const i = r.standardIndex;
-      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
+      const w = (model?.weight ?? 1) * (robustness[k * size + i] ?? 1);
       essay.sum[i] = (essay.sum[i] ?? 0) + w * correct(r.given, r.edited, model);
       essay.weight[i] = (essay.weight[i] ?? 0) + w;
       essay.noise[i] = (essay.noise[i] ?? 0) + w * w * (model?.variance ?? 0);
@@ -235,13 +238,18 @@ function correct(given: number, edited: boolean, model: ReviewerModel | undefine
 // Each comparison carries how unsure the others' consensus is (Σ w² v ÷ (Σ w)² over the others)
 // and the error variance a reviewer of the class has before their marks are seen (the peers' mean
 // variance plus the standard's rounding), for the expected error given the deviation.
+// Before the last round only what updateModels reads is measured (the sums and the tracking
+// probability); closeness, agreement and the class's test are measured once, in the last.
 function measureReviewers(
   table: RatingTable,
   models: Map<string, ReviewerModel>,
+  reviewModels: readonly (ReviewerModel | undefined)[],
   sums: Map<string, EssaySums>,
   robustness: Robustness,
   next: Robustness,
+  last: boolean,
 ): { records: Map<string, ReviewerRecord>; reviewersDiffer: boolean } {
+  const size = table.standards.length;
   const records = new Map<string, ReviewerRecord>();
   const peerVariances: number[] = [];
   for (const [reviewerId, model] of models) {
@@ -249,7 +257,8 @@ function measureReviewers(
   }
   const classVariance = computeMean(peerVariances) ?? 0;
   const errorVariance = table.slack.map((slack) => classVariance + (slack * slack) / 3);
-  for (const review of table.peerReviews) {
+  for (let k = 0; k < table.peerReviews.length; k++) {
+    const review = table.peerReviews[k] as PreparedReview;
     const essay = sums.get(review.authorId);
     if (essay === undefined) continue;
     let record = records.get(review.reviewerId);
@@ -268,12 +277,12 @@ function measureReviewers(
       };
       records.set(review.reviewerId, record);
     }
-    const model = models.get(review.reviewerId);
+    const model = reviewModels[k];
+    const isAnchor = table.anchorIds.has(review.reviewerId);
     let others = 0;
-    const factors: number[] = [];
     for (const r of review.ratings) {
       const i = r.standardIndex;
-      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
+      const w = (model?.weight ?? 1) * (robustness[k * size + i] ?? 1);
       const count = essay.count[i] ?? 0;
       if (count < 2) continue;
       const otherWeight = (essay.weight[i] ?? 0) - w;
@@ -293,18 +302,23 @@ function measureReviewers(
       // Per-review robustness: a rating (leniency off) further from the others than
       // OUTLIER_SCALE × √(reviewer's variance + the others' uncertainty) keeps only that
       // distance's share of the reviewer's weight in the next round (a Huber weight).
-      if (!r.edited && !table.anchorIds.has(review.reviewerId)) {
+      if (!r.edited && !isAnchor) {
         const deviation = Math.abs(correct(r.given, r.edited, model) - consensus);
         const limit = OUTLIER_SCALE * Math.sqrt((model?.variance ?? 0) + consensusVariance);
-        factors[i] = deviation > limit ? limit / deviation : 1;
+        next[k * size + i] = deviation > limit ? limit / deviation : 1;
       }
       others = Math.max(others, count - 1);
     }
-    if (factors.length > 0) next.set(review, factors);
     if (others > 0) {
       record.comparedEssays += 1;
       record.comparedReviews += others;
     }
+  }
+  if (!last) {
+    for (const record of records.values()) {
+      record.discrimination = measureTracking(record.sums)?.probability ?? null;
+    }
+    return { records, reviewersDiffer: false };
   }
   const reviewersDiffer =
     testReviewerDifferences([...records.values()].map((r) => r.sums)) < REVIEWER_DIFFERENCE_LEVEL;
