@@ -13,6 +13,7 @@ import {
 import type { PreparedReview, RatingTable } from './ratings';
 import {
   addComparison,
+  type ComparisonContext,
   type ComparisonSums,
   clamp,
   computeMean,
@@ -105,7 +106,15 @@ export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROU
     const sums = sumEssays(table, reviewModels, robustness);
     next.fill(1);
     const last = round === rounds;
-    const { records, reviewersDiffer } = measureReviewers(table, models, reviewModels, sums, robustness, next, last);
+    const { records, reviewersDiffer } = measureReviewers(
+      table,
+      models,
+      reviewModels,
+      sums,
+      robustness,
+      next,
+      last,
+    );
     if (last) {
       return { models, consensus: computeConsensus(sums), records, reviewersDiffer };
     }
@@ -160,24 +169,31 @@ function startModels(table: RatingTable): Map<string, ReviewerModel> {
 }
 
 function estimatePairVariance(table: RatingTable): number {
-  const cells = new Map<string, { sum: number; squares: number; count: number }>();
-  for (const review of table.peerReviews) {
-    for (const r of review.ratings) {
-      const key = `${review.authorId}\u0000${r.standardIndex}`;
-      const cell = cells.get(key) ?? { sum: 0, squares: 0, count: 0 };
-      cell.sum += r.original;
-      cell.squares += r.original * r.original;
-      cell.count += 1;
-      cells.set(key, cell);
-    }
-  }
+  const size = table.standards.length;
+  const sum = new Float64Array(size);
+  const squares = new Float64Array(size);
+  const count = new Float64Array(size);
   let differences = 0;
   let pairs = 0;
-  for (const cell of cells.values()) {
-    if (cell.count < 2) continue;
-    // Σ over pairs (x_i − x_j)² = n·Σx² − (Σx)²
-    differences += cell.count * cell.squares - cell.sum * cell.sum;
-    pairs += (cell.count * (cell.count - 1)) / 2;
+  // Per essay and standard (the reviews are sorted by author): Σ over pairs (x_i − x_j)² = n·Σx² − (Σx)².
+  for (const reviews of table.peerReviewsByAuthor.values()) {
+    sum.fill(0);
+    squares.fill(0);
+    count.fill(0);
+    for (const review of reviews) {
+      for (const r of review.ratings) {
+        const i = r.standardIndex;
+        sum[i] = (sum[i] ?? 0) + r.original;
+        squares[i] = (squares[i] ?? 0) + r.original * r.original;
+        count[i] = (count[i] ?? 0) + 1;
+      }
+    }
+    for (let i = 0; i < size; i++) {
+      const n = count[i] ?? 0;
+      if (n < 2) continue;
+      differences += n * (squares[i] ?? 0) - (sum[i] ?? 0) ** 2;
+      pairs += (n * (n - 1)) / 2;
+    }
   }
   return pairs > 0 ? differences / pairs / 2 : 0;
 }
@@ -257,6 +273,7 @@ function measureReviewers(
   }
   const classVariance = computeMean(peerVariances) ?? 0;
   const errorVariance = table.slack.map((slack) => classVariance + (slack * slack) / 3);
+  const context: ComparisonContext = {};
   for (let k = 0; k < table.peerReviews.length; k++) {
     const review = table.peerReviews[k] as PreparedReview;
     const essay = sums.get(review.authorId);
@@ -294,11 +311,11 @@ function measureReviewers(
       );
       const noise = Math.max(0, (essay.noise[i] ?? 0) - w * w * (model?.variance ?? 0));
       const consensusVariance = noise / otherWeight ** 2;
-      addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, {
-        consensusVariance,
-        othersMean: ((essay.plain[i] ?? 0) - r.original) / (count - 1),
-        errorVariance: errorVariance[i],
-      });
+      // One context object for every comparison: addComparison reads it and keeps nothing of it.
+      context.consensusVariance = consensusVariance;
+      context.othersMean = ((essay.plain[i] ?? 0) - r.original) / (count - 1);
+      context.errorVariance = errorVariance[i];
+      addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, context);
       // Per-review robustness: a rating (leniency off) further from the others than
       // OUTLIER_SCALE × √(reviewer's variance + the others' uncertainty) keeps only that
       // distance's share of the reviewer's weight in the next round (a Huber weight).
