@@ -141,6 +141,8 @@ interface Row {
   sameMarkBayes: number | null;
   /** Standard error of sameMarkBayes over the classes simulated. */
   sameMarkBayesError: number | null;
+  /** Watched reviewers over the classes simulated: the sample behind sameMarkLowest. */
+  sameMarkCount: number;
 }
 
 interface Reviewer {
@@ -329,6 +331,7 @@ function simulateScenario(
     sameMarkTruth: share(sums.sameMarkTruth),
     sameMarkOracle: share(sums.sameMarkOracle),
     sameMarkBayes: sums.bayesRuns > 0 ? share(sums.sameMarkBayes) : null,
+    sameMarkCount: sums.sameMark,
     sameMarkBayesError:
       sums.bayesRuns > 1
         ? Math.sqrt(
@@ -823,6 +826,8 @@ const NOT_YET_MET = new Set<string>([
     )
     .filter((key) => key !== 'max-giver/2–5 standards' && key !== 'same-mark/2–5 standards'),
   'same-mark/2',
+  'same-mark/unreliable',
+  'collusion',
 ]);
 
 function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] {
@@ -937,43 +942,49 @@ function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] 
     });
   }
   const colluding = rows.filter((r) => r.mix === 'colluding' && r.peerCount >= 3 && r.liftMean !== null);
+  // Issue 32: neither lifted by more than 2/3 of the mean's lift nor pushed below the truth by
+  // more than that.
   const collusionRatio = Math.max(
-    ...colluding.map((r) => (r.liftOurs ?? 0) / Math.max(1e-9, r.liftMean ?? 0)),
+    ...colluding.map((r) => Math.abs(r.liftOurs ?? 0) / Math.max(1e-9, r.liftMean ?? 0)),
   );
+  const collusionLow = Math.min(...colluding.map((r) => (r.liftOurs ?? 0) / Math.max(1e-9, r.liftMean ?? 0)));
   criteria.push({
-    label: `colluding pairs' essay lift ≤ ${formatFixed(COLLUSION_GOAL)} of the plain mean's with 3+ reviewers per essay (worst ${formatFixed(collusionRatio)})`,
+    label: `colluding pairs' essay lift within ±${formatFixed(COLLUSION_GOAL)} of the plain mean's lift with 3+ reviewers per essay (range ${formatSigned(collusionLow)} to ${formatSigned(Math.max(...colluding.map((r) => (r.liftOurs ?? 0) / Math.max(1e-9, r.liftMean ?? 0))))})`,
     passed: collusionRatio <= COLLUSION_GOAL,
-    gating: false,
+    gating: !NOT_YET_MET.has('collusion'),
   });
-  const sameMarkMix = Math.min(
-    ...rows.filter((r) => r.mix === 'unreliable' && r.peerCount >= 3).map((r) => r.sameMarkLowest ?? 0),
-  );
+  const sameMarkCells = rows.filter((r) => r.mix === 'unreliable' && r.peerCount >= 3);
+  const sameMarkMix = Math.min(...sameMarkCells.map((r) => r.sameMarkLowest ?? 0));
+  const sameMarkFailing = sameMarkCells.filter(
+    (r) =>
+      (r.sameMarkLowest ?? 0) < 0.99 &&
+      !(r.sameMarkBayes !== null && r.sameMarkBayes < 0.99 && meetsBayesBound(r)),
+  ).length;
   criteria.push({
-    label: `same-mark reviewers of unreliable classes land in the lowest 30 % in ≥ 99 % of cases with 3+ reviewers per essay (worst ${formatPercent1(sameMarkMix)})`,
-    passed: sameMarkMix >= 0.99,
-    gating: false,
+    label: `same-mark reviewers of unreliable classes land in the lowest 30 % in ≥ 99 % of cases (or within two standard errors of a lower Bayes bound) with 3+ reviewers per essay (worst ${formatPercent1(sameMarkMix)}; ${sameMarkFailing} cells failing)`,
+    passed: sameMarkFailing === 0,
+    gating: !NOT_YET_MET.has('same-mark/unreliable'),
   });
+  // Issue 32: a cell meets the goal, or, where the exact Bayes bound of oracle.ts is below the goal,
+  // comes within two standard errors of that bound (no method can do better from the marks alone).
   for (const kind of PLANTED_KINDS) {
     const goal = PLANTED_GOALS[kind] ?? 1;
     for (const shape of PLANTED_SHAPES) {
-      const worstAt = Math.min(
-        ...(planted.get(kind) ?? [])
-          .filter((r) => r.shape === shape && r.peerCount >= 3)
-          .map((r) => r.sameMarkLowest ?? 0),
-      );
-      const key = `${kind}/${shape}`;
-      const below = (planted.get(kind) ?? []).filter(
-        (r) => r.shape === shape && r.peerCount >= 3 && (r.sameMarkLowest ?? 0) < goal,
-      );
-      const unreachable = below.filter((r) => isBeyondReach(r, goal)).length;
-      const cells =
+      const cells = (planted.get(kind) ?? []).filter((r) => r.shape === shape && r.peerCount >= 3);
+      const worstAt = Math.min(...cells.map((r) => r.sameMarkLowest ?? 0));
+      const below = cells.filter((r) => (r.sameMarkLowest ?? 0) < goal);
+      const bounded = below.filter((r) => r.sameMarkBayes !== null && r.sameMarkBayes < goal);
+      const failing = below.filter((r) => !meetsBayesBound(r));
+      const worstGap = Math.min(0, ...bounded.map((r) => (r.sameMarkLowest ?? 0) - (r.sameMarkBayes ?? 0)));
+      const detail =
         below.length === 0
           ? ''
-          : `; ${below.length} cells below it, ${unreachable} of them where even the Bayes-optimal choice stays below by more than two standard errors`;
+          : `; ${below.length} cells below the goal, ${bounded.length} of them where the Bayes bound is below it too ` +
+            `(largest shortfall from the bound ${formatPercent1(-worstGap)}), ${failing.length} failing`;
       criteria.push({
-        label: `the ${kind} reviewer lands in the lowest 30 % in ≥ ${formatPercent(goal)} of cases in every cell with 3+ reviewers per essay, rubric ${shape} (worst ${formatPercent1(worstAt)}${cells})`,
-        passed: worstAt >= goal,
-        gating: !NOT_YET_MET.has(key),
+        label: `the ${kind} reviewer lands in the lowest 30 % in ≥ ${formatPercent(goal)} of cases, or within two standard errors of the Bayes bound where that is lower, in every cell with 3+ reviewers per essay, rubric ${shape} (worst ${formatPercent1(worstAt)}${detail})`,
+        passed: failing.length === 0,
+        gating: !NOT_YET_MET.has(`${kind}/${shape}`),
       });
     }
   }
@@ -988,10 +999,15 @@ function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] 
   return criteria;
 }
 
-// A cell where no method can reach the goal: the Bayes-optimal choice from the marks alone falls
-// short of it by more than two standard errors of its estimate.
-function isBeyondReach(r: Row, goal: number): boolean {
-  return r.sameMarkBayes !== null && r.sameMarkBayes + 2 * (r.sameMarkBayesError ?? 0) < goal;
+// A cell below its goal passes when the exact Bayes bound is below the goal too and the engine's
+// share is within two standard errors of the bound (the bound's own error and the share's binomial
+// error over the watched reviewers simulated).
+function meetsBayesBound(r: Row): boolean {
+  const share = r.sameMarkLowest ?? 0;
+  if (r.sameMarkBayes === null) return false;
+  const shareError = r.sameMarkCount > 0 ? Math.sqrt((share * (1 - share)) / r.sameMarkCount) : 0;
+  const error = Math.sqrt((r.sameMarkBayesError ?? 0) ** 2 + shareError ** 2);
+  return share >= r.sameMarkBayes - 2 * error;
 }
 
 // The best essay-score correlation of the methods we compare with.
