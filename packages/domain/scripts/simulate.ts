@@ -7,7 +7,9 @@
 //   npm run simulate -- --check prints only the done criteria and fails when one is not met or
 //                               docs/simulation.md is not what this code produces (npm test)
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
   createMatching,
   createRandom,
@@ -150,7 +152,7 @@ interface Reviewer {
   sameMark: number;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const realDir = locateRealClass();
   const realClass = loadRealClass(realDir);
   const real = realClass === null ? null : reportRealClass(realClass);
@@ -163,24 +165,12 @@ function main(): void {
     if (!realCriteria.every((c) => c.passed || !c.gating)) process.exitCode = 1;
     return;
   }
-  const rows: Row[] = [];
-  for (const mix of process.env.SIM_MIXES?.split(',') ?? Object.keys(MIXES)) {
-    for (const size of SIZES) {
-      for (const peerCount of PEER_COUNTS) rows.push(simulateScenario(size, peerCount, mix, null, 'mixed'));
-    }
-  }
-  const planted = new Map<Kind, Row[]>();
-  for (const kind of PLANTED_KINDS) {
-    const kindRows: Row[] = [];
-    for (const shape of PLANTED_SHAPES) {
-      for (const size of SIZES) {
-        for (const peerCount of PEER_COUNTS.filter((k) => k > 1)) {
-          kindRows.push(simulateScenario(size, peerCount, 'typical', kind, shape));
-        }
-      }
-    }
-    planted.set(kind, kindRows);
-  }
+  const scenarios = listScenarios();
+  const results = await simulateAll(scenarios);
+  const rows = results.filter((_, i) => scenarios[i]?.planted === null);
+  const planted = new Map<Kind, Row[]>(
+    PLANTED_KINDS.map((kind) => [kind, results.filter((_, i) => scenarios[i]?.planted === kind)]),
+  );
   const simulated = renderReport(rows, planted);
   const text = realText === null ? simulated : `${simulated}\n${realText}`;
   const target = fileURLToPath(new URL('../../../docs/simulation.md', import.meta.url));
@@ -209,6 +199,79 @@ function main(): void {
     }
   }
   if (!criteria.every((c) => c.passed || !c.gating)) process.exitCode = 1;
+}
+
+interface Scenario {
+  size: number;
+  peerCount: number;
+  mix: string;
+  planted: Kind | null;
+  shape: Shape;
+}
+
+// Every scenario of the report, in the report's order: the mixes' rows, then the planted kinds'.
+function listScenarios(): Scenario[] {
+  const scenarios: Scenario[] = [];
+  for (const mix of process.env.SIM_MIXES?.split(',') ?? Object.keys(MIXES)) {
+    for (const size of SIZES) {
+      for (const peerCount of PEER_COUNTS)
+        scenarios.push({ size, peerCount, mix, planted: null, shape: 'mixed' });
+    }
+  }
+  const kinds = process.env.SIM_PLANTED?.split(',').filter((k) => k !== '') ?? PLANTED_KINDS;
+  for (const kind of kinds as Kind[]) {
+    for (const shape of PLANTED_SHAPES) {
+      for (const size of SIZES) {
+        for (const peerCount of PEER_COUNTS.filter((k) => k > 1)) {
+          scenarios.push({ size, peerCount, mix: 'typical', planted: kind, shape });
+        }
+      }
+    }
+  }
+  return scenarios;
+}
+
+function runScenario(s: Scenario): Row {
+  return simulateScenario(s.size, s.peerCount, s.mix, s.planted, s.shape);
+}
+
+// The scenarios on SIM_THREADS worker threads (default: one per core), handed out one at a time
+// to whichever thread is free. Each scenario draws from its own seeded generator, so the rows are
+// the same on any number of threads.
+async function simulateAll(scenarios: Scenario[]): Promise<Row[]> {
+  const threads = Math.min(scenarios.length, Number(process.env.SIM_THREADS ?? availableParallelism()));
+  if (!(threads > 1)) return scenarios.map(runScenario);
+  const rows = new Array<Row>(scenarios.length);
+  let next = 0;
+  await Promise.all(
+    Array.from(
+      { length: threads },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const worker = new Worker(new URL('./simulate-worker.mjs', import.meta.url), {
+            workerData: { simulationWorker: true },
+          });
+          const feed = () => {
+            if (next >= scenarios.length) {
+              worker.postMessage(null);
+              return;
+            }
+            const index = next++;
+            worker.postMessage({ index, scenario: scenarios[index] });
+          };
+          worker.on('message', (message: { index: number; row: Row }) => {
+            rows[message.index] = message.row;
+            feed();
+          });
+          worker.on('error', reject);
+          worker.on('exit', (code) =>
+            code === 0 ? resolve() : reject(new Error(`worker exited with ${code}`)),
+          );
+          feed();
+        }),
+    ),
+  );
+  return rows;
 }
 
 function simulateScenario(
@@ -1304,4 +1367,17 @@ function formatPercent(value: number): string {
   return `${Math.round(value * 100)} %`;
 }
 
-main();
+if (!isMainThread && (workerData as { simulationWorker?: boolean } | null)?.simulationWorker) {
+  parentPort?.on('message', (message: { index: number; scenario: Scenario } | null) => {
+    if (message === null) {
+      parentPort?.close();
+      return;
+    }
+    parentPort?.postMessage({ index: message.index, row: runScenario(message.scenario) });
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
