@@ -887,10 +887,14 @@ const NOT_YET_MET = new Set<string>([
         (shape) => `${kind}/${shape}`,
       ),
     )
-    .filter((key) => key !== 'max-giver/2–5 standards' && key !== 'same-mark/2–5 standards'),
+    .filter(
+      (key) =>
+        key !== 'max-giver/2–5 standards' &&
+        key !== 'same-mark/2–5 standards' &&
+        key !== 'same-mark/one of max 7–10',
+    ),
   'same-mark/2',
   'same-mark/unreliable',
-  'collusion',
 ]);
 
 function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] {
