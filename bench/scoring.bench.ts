@@ -160,7 +160,8 @@ function writeSection(section: string): void {
     text = `${text.trimEnd()}\n\n${section}`;
   } else {
     const next = text.indexOf('\n## ', start + 1);
-    text = `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next + 1)}`;
+    // A blank line before the next section.
+    text = `${text.slice(0, start)}${section}${next === -1 ? '' : `\n${text.slice(next + 1)}`}`;
   }
   writeFileSync(path, text);
   console.log(`written to ${path}`);
