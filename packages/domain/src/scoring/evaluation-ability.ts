@@ -81,14 +81,14 @@ export interface EvaluationAbility {
 
 interface EssaySums {
   /** Σ w·(y − leniency) */
-  sum: number[];
+  sum: Float64Array;
   /** Σ w */
-  weight: number[];
+  weight: Float64Array;
   /** Σ w²·variance: with Σ w, how unsure the consensus is. */
-  noise: number[];
+  noise: Float64Array;
   /** Σ of the reviewers' own points: the others' plain mean, a yardstick and the tracking test's. */
-  plain: number[];
-  count: number[];
+  plain: Float64Array;
+  count: Float64Array;
 }
 
 // Alternates "weighted consensus → each reviewer against the others → leniency, error and weight"
@@ -222,11 +222,11 @@ function sumEssays(
     let essay = sums.get(review.authorId);
     if (essay === undefined) {
       essay = {
-        sum: new Array(size).fill(0),
-        weight: new Array(size).fill(0),
-        noise: new Array(size).fill(0),
-        plain: new Array(size).fill(0),
-        count: new Array(size).fill(0),
+        sum: new Float64Array(size),
+        weight: new Float64Array(size),
+        noise: new Float64Array(size),
+        plain: new Float64Array(size),
+        count: new Float64Array(size),
       };
       sums.set(review.authorId, essay);
     }
@@ -439,7 +439,7 @@ function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | n
   for (const [authorId, essay] of sums) {
     consensus.set(
       authorId,
-      essay.sum.map((sum, i) => {
+      Array.from(essay.sum, (sum, i) => {
         const weight = essay.weight[i] ?? 0;
         return weight > 0 ? clamp(sum / weight, 0, 1) : null;
       }),
