@@ -13,6 +13,7 @@ import {
 import type { PreparedReview, RatingTable } from './ratings';
 import {
   addComparison,
+  type ComparisonContext,
   type ComparisonSums,
   clamp,
   computeMean,
@@ -80,14 +81,14 @@ export interface EvaluationAbility {
 
 interface EssaySums {
   /** Σ w·(y − leniency) */
-  sum: number[];
+  sum: Float64Array;
   /** Σ w */
-  weight: number[];
+  weight: Float64Array;
   /** Σ w²·variance: with Σ w, how unsure the consensus is. */
-  noise: number[];
+  noise: Float64Array;
   /** Σ of the reviewers' own points: the others' plain mean, a yardstick and the tracking test's. */
-  plain: number[];
-  count: number[];
+  plain: Float64Array;
+  count: Float64Array;
 }
 
 // Alternates "weighted consensus → each reviewer against the others → leniency, error and weight"
@@ -96,16 +97,29 @@ interface EssaySums {
 // for the worked example's test, which checks every round.
 export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROUNDS): Reliability {
   const models = startModels(table);
-  let robustness: Robustness = new Map();
+  // The models of each review's reviewer, looked up once (updateModels changes them in place).
+  const reviewModels = table.peerReviews.map((r) => models.get(r.reviewerId));
+  const size = table.peerReviews.length * table.standards.length;
+  let robustness = new Float64Array(size).fill(1);
+  let next = new Float64Array(size);
   for (let round = 0; ; round++) {
-    const sums = sumEssays(table, models, robustness);
-    const next: Robustness = new Map();
-    const { records, reviewersDiffer } = measureReviewers(table, models, sums, robustness, next);
-    if (round === rounds) {
+    const sums = sumEssays(table, reviewModels, robustness);
+    next.fill(1);
+    const last = round === rounds;
+    const { records, reviewersDiffer } = measureReviewers(
+      table,
+      models,
+      reviewModels,
+      sums,
+      robustness,
+      next,
+      last,
+    );
+    if (last) {
       return { models, consensus: computeConsensus(sums), records, reviewersDiffer };
     }
     updateModels(table, models, records);
-    robustness = next;
+    [robustness, next] = [next, robustness];
   }
 }
 
@@ -155,24 +169,31 @@ function startModels(table: RatingTable): Map<string, ReviewerModel> {
 }
 
 function estimatePairVariance(table: RatingTable): number {
-  const cells = new Map<string, { sum: number; squares: number; count: number }>();
-  for (const review of table.peerReviews) {
-    for (const r of review.ratings) {
-      const key = `${review.authorId}\u0000${r.standardIndex}`;
-      const cell = cells.get(key) ?? { sum: 0, squares: 0, count: 0 };
-      cell.sum += r.original;
-      cell.squares += r.original * r.original;
-      cell.count += 1;
-      cells.set(key, cell);
-    }
-  }
+  const size = table.standards.length;
+  const sum = new Float64Array(size);
+  const squares = new Float64Array(size);
+  const count = new Float64Array(size);
   let differences = 0;
   let pairs = 0;
-  for (const cell of cells.values()) {
-    if (cell.count < 2) continue;
-    // Σ over pairs (x_i − x_j)² = n·Σx² − (Σx)²
-    differences += cell.count * cell.squares - cell.sum * cell.sum;
-    pairs += (cell.count * (cell.count - 1)) / 2;
+  // Per essay and standard (the reviews are sorted by author): Σ over pairs (x_i − x_j)² = n·Σx² − (Σx)².
+  for (const reviews of table.peerReviewsByAuthor.values()) {
+    sum.fill(0);
+    squares.fill(0);
+    count.fill(0);
+    for (const review of reviews) {
+      for (const r of review.ratings) {
+        const i = r.standardIndex;
+        sum[i] = (sum[i] ?? 0) + r.original;
+        squares[i] = (squares[i] ?? 0) + r.original * r.original;
+        count[i] = (count[i] ?? 0) + 1;
+      }
+    }
+    for (let i = 0; i < size; i++) {
+      const n = count[i] ?? 0;
+      if (n < 2) continue;
+      differences += n * (squares[i] ?? 0) - (sum[i] ?? 0) ** 2;
+      pairs += (n * (n - 1)) / 2;
+    }
   }
   return pairs > 0 ? differences / pairs / 2 : 0;
 }
@@ -185,36 +206,34 @@ function roundingFloor(table: RatingTable): number {
 /**
  * Per rating, the share of its reviewer's weight it keeps (1 = all): a rating far beyond what the
  * reviewer's own error and the others' uncertainty explain weighs less than their other ratings.
+ * Indexed by review (its place in table.peerReviews) × standards + standard.
  */
-type Robustness = Map<PreparedReview, number[]>;
-
-function robustFactor(robustness: Robustness, review: PreparedReview, standardIndex: number): number {
-  return robustness.get(review)?.[standardIndex] ?? 1;
-}
+type Robustness = Float64Array;
 
 function sumEssays(
   table: RatingTable,
-  models: Map<string, ReviewerModel>,
+  reviewModels: readonly (ReviewerModel | undefined)[],
   robustness: Robustness,
 ): Map<string, EssaySums> {
   const sums = new Map<string, EssaySums>();
   const size = table.standards.length;
-  for (const review of table.peerReviews) {
+  for (let k = 0; k < table.peerReviews.length; k++) {
+    const review = table.peerReviews[k] as PreparedReview;
     let essay = sums.get(review.authorId);
     if (essay === undefined) {
       essay = {
-        sum: new Array(size).fill(0),
-        weight: new Array(size).fill(0),
-        noise: new Array(size).fill(0),
-        plain: new Array(size).fill(0),
-        count: new Array(size).fill(0),
+        sum: new Float64Array(size),
+        weight: new Float64Array(size),
+        noise: new Float64Array(size),
+        plain: new Float64Array(size),
+        count: new Float64Array(size),
       };
       sums.set(review.authorId, essay);
     }
-    const model = models.get(review.reviewerId);
+    const model = reviewModels[k];
     for (const r of review.ratings) {
       const i = r.standardIndex;
-      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
+      const w = (model?.weight ?? 1) * (robustness[k * size + i] ?? 1);
       essay.sum[i] = (essay.sum[i] ?? 0) + w * correct(r.given, r.edited, model);
       essay.weight[i] = (essay.weight[i] ?? 0) + w;
       essay.noise[i] = (essay.noise[i] ?? 0) + w * w * (model?.variance ?? 0);
@@ -235,13 +254,18 @@ function correct(given: number, edited: boolean, model: ReviewerModel | undefine
 // Each comparison carries how unsure the others' consensus is (Σ w² v ÷ (Σ w)² over the others)
 // and the error variance a reviewer of the class has before their marks are seen (the peers' mean
 // variance plus the standard's rounding), for the expected error given the deviation.
+// Before the last round only what updateModels reads is measured (the sums and the tracking
+// probability); closeness, agreement and the class's test are measured once, in the last.
 function measureReviewers(
   table: RatingTable,
   models: Map<string, ReviewerModel>,
+  reviewModels: readonly (ReviewerModel | undefined)[],
   sums: Map<string, EssaySums>,
   robustness: Robustness,
   next: Robustness,
+  last: boolean,
 ): { records: Map<string, ReviewerRecord>; reviewersDiffer: boolean } {
+  const size = table.standards.length;
   const records = new Map<string, ReviewerRecord>();
   const peerVariances: number[] = [];
   for (const [reviewerId, model] of models) {
@@ -249,7 +273,9 @@ function measureReviewers(
   }
   const classVariance = computeMean(peerVariances) ?? 0;
   const errorVariance = table.slack.map((slack) => classVariance + (slack * slack) / 3);
-  for (const review of table.peerReviews) {
+  const context: ComparisonContext = {};
+  for (let k = 0; k < table.peerReviews.length; k++) {
+    const review = table.peerReviews[k] as PreparedReview;
     const essay = sums.get(review.authorId);
     if (essay === undefined) continue;
     let record = records.get(review.reviewerId);
@@ -268,12 +294,12 @@ function measureReviewers(
       };
       records.set(review.reviewerId, record);
     }
-    const model = models.get(review.reviewerId);
+    const model = reviewModels[k];
+    const isAnchor = table.anchorIds.has(review.reviewerId);
     let others = 0;
-    const factors: number[] = [];
     for (const r of review.ratings) {
       const i = r.standardIndex;
-      const w = (model?.weight ?? 1) * robustFactor(robustness, review, i);
+      const w = (model?.weight ?? 1) * (robustness[k * size + i] ?? 1);
       const count = essay.count[i] ?? 0;
       if (count < 2) continue;
       const otherWeight = (essay.weight[i] ?? 0) - w;
@@ -285,26 +311,31 @@ function measureReviewers(
       );
       const noise = Math.max(0, (essay.noise[i] ?? 0) - w * w * (model?.variance ?? 0));
       const consensusVariance = noise / otherWeight ** 2;
-      addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, {
-        consensusVariance,
-        othersMean: ((essay.plain[i] ?? 0) - r.original) / (count - 1),
-        errorVariance: errorVariance[i],
-      });
+      // One context object for every comparison: addComparison reads it and keeps nothing of it.
+      context.consensusVariance = consensusVariance;
+      context.othersMean = ((essay.plain[i] ?? 0) - r.original) / (count - 1);
+      context.errorVariance = errorVariance[i];
+      addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, context);
       // Per-review robustness: a rating (leniency off) further from the others than
       // OUTLIER_SCALE × √(reviewer's variance + the others' uncertainty) keeps only that
       // distance's share of the reviewer's weight in the next round (a Huber weight).
-      if (!r.edited && !table.anchorIds.has(review.reviewerId)) {
+      if (!r.edited && !isAnchor) {
         const deviation = Math.abs(correct(r.given, r.edited, model) - consensus);
         const limit = OUTLIER_SCALE * Math.sqrt((model?.variance ?? 0) + consensusVariance);
-        factors[i] = deviation > limit ? limit / deviation : 1;
+        next[k * size + i] = deviation > limit ? limit / deviation : 1;
       }
       others = Math.max(others, count - 1);
     }
-    if (factors.length > 0) next.set(review, factors);
     if (others > 0) {
       record.comparedEssays += 1;
       record.comparedReviews += others;
     }
+  }
+  if (!last) {
+    for (const record of records.values()) {
+      record.discrimination = measureTracking(record.sums)?.probability ?? null;
+    }
+    return { records, reviewersDiffer: false };
   }
   const reviewersDiffer =
     testReviewerDifferences([...records.values()].map((r) => r.sums)) < REVIEWER_DIFFERENCE_LEVEL;
@@ -408,7 +439,7 @@ function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | n
   for (const [authorId, essay] of sums) {
     consensus.set(
       authorId,
-      essay.sum.map((sum, i) => {
+      Array.from(essay.sum, (sum, i) => {
         const weight = essay.weight[i] ?? 0;
         return weight > 0 ? clamp(sum / weight, 0, 1) : null;
       }),

@@ -210,6 +210,54 @@ describe('scoreAssignment', () => {
     responses: [{ standardId: 's', point }],
   });
 
+  it('accepts what a real class has: 2-point items, fractional points, reviewers with one review (issue 32)', () => {
+    // Authors without reviews of their own to write; peers without essays; quality per essay.
+    const standards = [
+      { id: 'a', maxPoint: 2 },
+      { id: 'b', maxPoint: 3 },
+      { id: 'c', maxPoint: 4 },
+    ];
+    const quality = [1, 0.5, 0.75, 0.25, 1, 0.5];
+    const reviews: Review[] = [];
+    quality.forEach((q, e) => {
+      for (let k = 0; k < 3; k++) {
+        // Peer p0 reviews once only; half points appear on every scale.
+        const reviewerId = e === 0 && k === 0 ? 'p0' : `p${1 + ((e * 3 + k) % 8)}`;
+        reviews.push({
+          reviewerId,
+          authorId: `e${e}`,
+          isCompleted: true,
+          responses: standards.map((s) => ({
+            standardId: s.id,
+            point: Math.min(s.maxPoint, Math.round(q * s.maxPoint * 2) / 2 + (k === 2 ? 0.5 : 0)),
+          })),
+        });
+      }
+    });
+    const reviewerIds = [...new Set(reviews.map((r) => r.reviewerId))];
+    const result = scoreAssignment({
+      settings: { standards, maxScores: { essayWriting: 9, peerReview: 10 } },
+      learners: [
+        ...reviewerIds.map((id) => ({ id, hasEssay: false })),
+        ...quality.map((_, e) => ({ id: `e${e}` })),
+      ],
+      reviews,
+    });
+    const byId = new Map(result.learners.map((l) => [l.learnerId, l]));
+    quality.forEach((q, e) => {
+      const essay = byId.get(`e${e}`)?.scores.essayWriting ?? Number.NaN;
+      // The consensus follows the quality on the 9-point total, within the half points given.
+      expect(essay).toBeGreaterThanOrEqual(0);
+      expect(essay).toBeLessThanOrEqual(9);
+      expect(Math.abs(essay - q * 9)).toBeLessThan(1.6);
+    });
+    const once = byId.get('p0');
+    expect(once?.evaluation.completed).toBe(1);
+    expect(once?.evaluation.accuracy).not.toBeNull();
+    expect(Number.isFinite(once?.scores.peerReview ?? Number.NaN)).toBe(true);
+    expect(result.evaluationAbilityStatus).toBe('measured');
+  });
+
   it('refuses the same learner twice', () => {
     expect(() =>
       scoreAssignment({
