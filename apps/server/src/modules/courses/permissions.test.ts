@@ -25,6 +25,12 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/users/standard-scores/': 'profile.test.ts',
   'POST /api/v1/supports/': 'supports.test.ts',
   'GET /api/v1/supports/': 'supports.test.ts (staff only)',
+  // Only the caller's own: another's is 404 (notifications.test.ts).
+  'GET /api/v1/notifications/': 'notifications.test.ts (own only)',
+  'PATCH /api/v1/notifications/{id}/': 'notifications.test.ts (own only)',
+  'POST /api/v1/notifications/read-all/': 'notifications.test.ts (own only)',
+  'GET /api/v1/users/notification-settings/': 'notifications.test.ts (own only)',
+  'PATCH /api/v1/users/notification-settings/': 'notifications.test.ts (own only)',
   // Owner, instructor, assistant, another learner, withdrawn, another course, anonymous.
   'GET /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/':
     'performances-access.test.ts (who may read and write)',
