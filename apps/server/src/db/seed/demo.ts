@@ -1049,7 +1049,8 @@ async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
 
 /**
  * The bell of the demo: each running assignment's current stage announced to those with work in
- * it, each completed one's scores; the older half read. None is mailed (they are the demo's past).
+ * it, each completed one's scores (read: old news), and the instructor's objections to answer.
+ * None is mailed (they are the demo's past).
  */
 async function seedDemoNotifications(tx: Tx, organisationId: number) {
   const rows = await tx
@@ -1076,7 +1077,6 @@ async function seedDemoNotifications(tx: Tx, organisationId: number) {
       { kind: 'objection_filed', key: `objection-filed:${o.id}` },
     );
   await tx.update(notifications).set({ mail: 'skipped' });
-  await tx.execute(
-    sql`update notifications set read_at = created_at where id in (select id from notifications where id % 2 = 0)`,
-  );
+  // The completed assignments' scores are old news: read.
+  await tx.update(notifications).set({ readAt: sql`created_at` }).where(eq(notifications.kind, 'scores_ready'));
 }
