@@ -87,6 +87,7 @@ const common: Visit[] = [
   { path: '/users/edit' },
   { path: '/helps' },
   { path: '/supports' },
+  { path: '/notifications' },
 ];
 
 const plans: Record<'staff' | 'instructor' | 'assistant' | 'learner', { email: string; visits: Visit[] }> = {
