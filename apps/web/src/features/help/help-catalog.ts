@@ -6,7 +6,7 @@ import type { Language } from '@pw/contract';
  * checks that both catalogs hold exactly these items.
  */
 export const HELP_TABS = [
-  { id: 'general', items: ['q1', 'q2', 'q3', 'q4', 'q5'] },
+  { id: 'general', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] },
   { id: 'learner', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'] },
   { id: 'courses', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] },
   { id: 'assignments', items: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'] },
