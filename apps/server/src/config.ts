@@ -51,6 +51,17 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+    // Hours before a stage ends at which learners with work left are reminded (up to three).
+    REMINDER_HOURS: z
+      .string()
+      .default('24')
+      .transform((v) => v.split(',').map((h) => Number(h.trim())))
+      .pipe(
+        z
+          .array(z.number().int().min(1).max(336))
+          .min(1)
+          .max(3, 'at most three reminders per stage'),
+      ),
     TRUST_PROXY: trustProxy.default(false),
     WEB_DIST: optionalString,
     SMTP_HOST: optionalString,
@@ -106,6 +117,8 @@ export type Config = {
   logLevel: string;
   tokenTtlDays: number;
   schedulerIntervalMs: number;
+  /** Hours before a stage ends at which learners with work left are reminded. */
+  reminderHours: number[];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   webDist: string | undefined;
@@ -152,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    reminderHours: e.REMINDER_HOURS,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     smtp: e.SMTP_HOST

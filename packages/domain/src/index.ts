@@ -7,6 +7,7 @@ export * from './matching/random';
 export type * from './matching/types';
 export * from './matching/update-matching';
 export * from './matching/validate-matching';
+export * from './notifications/reminders';
 export * from './notifications/work-in-step';
 export * from './scoring/adjustment-preview';
 export * from './scoring/course-results';

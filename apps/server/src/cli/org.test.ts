@@ -191,6 +191,8 @@ describe('npm run org (in process)', () => {
       'Engineering,Education',
       '--support-email',
       'none',
+      '--reminders',
+      'off',
     );
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
@@ -204,6 +206,7 @@ describe('npm run org (in process)', () => {
       isSignUpAvailable: true,
       expireDate: null,
       supportEmail: null,
+      reminders: false,
       // Untouched options keep their values.
       loginTitle: 'Hanguk writing',
       isIntegratedManagement: true,

@@ -50,6 +50,7 @@ Options of create and update:
   --expire <YYYY-MM-DD|none>    last day of the organisation's licence
   --groups "A,B"                the groups; update replaces the set (keeping groups still named)
   --support-email <e|none>      the support address
+  --reminders on|off            whether learners are reminded before a stage ends (default on)
 
 Environment: DATA_DIR (embedded database, default ./data; stop the server first) or
 DATABASE_URL (PostgreSQL), BASE_DOMAIN (to print the organisation's address).
@@ -143,6 +144,7 @@ const organisationOptionsSchema = z.object({
   expire: z.union([none, dateSchema], { error: 'expected a real date as YYYY-MM-DD, or none' }).optional(),
   groups: groupsSchema.optional(),
   'support-email': z.union([none, emailSchema], { error: 'not a valid email address (or none)' }).optional(),
+  reminders: onOff.optional(),
 });
 
 const staffOptionsSchema = z.object({
@@ -167,6 +169,7 @@ const ORGANISATION_OPTIONS = [
   'expire',
   'groups',
   'support-email',
+  'reminders',
 ] as const;
 const STAFF_OPTIONS = ['email', 'name', 'password'] as const;
 
@@ -184,6 +187,7 @@ type OrganisationChanges = {
   isIntegratedManagement?: boolean;
   expireDate?: string | null;
   supportEmail?: string | null;
+  reminders?: boolean;
 };
 
 export type OrgCommand =
@@ -305,6 +309,7 @@ function toChanges(o: OrganisationOptions, image: string | null | undefined): Or
   if (o.integrated !== undefined) values.isIntegratedManagement = o.integrated;
   if (o.expire !== undefined) values.expireDate = o.expire;
   if (o['support-email'] !== undefined) values.supportEmail = o['support-email'];
+  if (o.reminders !== undefined) values.reminders = o.reminders;
   return values;
 }
 

@@ -5,6 +5,7 @@ import type { Mailer } from '../lib/mailer';
 import { jobsFailed, mailsFailed, mailsSent, onQueueDepth } from '../lib/metrics';
 import { advanceDueAssignments } from '../modules/assignments/stage-runner';
 import { hasPendingMail, sweepNotificationMails } from '../modules/notifications/mail-sweep';
+import { sendDueReminders } from '../modules/notifications/reminders';
 import { sendResetMail } from '../modules/password-reset/send-reset-mail';
 import { bossExecutor, executorOf, jobIdOf } from './executor';
 import { ensureQueues, newBoss } from './queue-setup';
@@ -83,7 +84,9 @@ export async function startJobs(deps: {
   // The pass returns the steps it took per assignment, kept as the job's output; it then queues
   // a sweep when notifications wait for their mail (the moves' own, or any left behind).
   await work(QUEUES.stageMoves, async () => {
-    const steps = await advanceDueAssignments(db, new Date(), log);
+    const now = new Date();
+    const steps = await advanceDueAssignments(db, now, log);
+    await sendDueReminders(db, now, config.reminderHours);
     if (await hasPendingMail(db)) await sweepNotifications();
     return steps;
   });

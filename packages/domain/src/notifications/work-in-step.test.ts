@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasWorkInStep } from './work-in-step';
 
-const learner = { essayDone: false, reviewsToWrite: 0, isSeat: false };
+const learner = { essayDone: false, reviewsToWrite: 0, reviewsReceived: 0, isSeat: false };
 
 describe('who has work when a step opens', () => {
   it('writing the essay and the questions: every participant', () => {
@@ -15,9 +15,10 @@ describe('who has work when a step opens', () => {
     expect(hasWorkInStep(['peerreview'], { ...learner, essayDone: true })).toBe(true);
   });
 
-  it('rating reviews and revising: only those whose essay was finished', () => {
+  it('rating reviews: authors who received one; revising: those whose essay was finished', () => {
     expect(hasWorkInStep(['feedbackreview'], { ...learner, reviewsToWrite: 3 })).toBe(false);
-    expect(hasWorkInStep(['feedbackreview'], { ...learner, essayDone: true })).toBe(true);
+    expect(hasWorkInStep(['feedbackreview'], { ...learner, essayDone: true })).toBe(false);
+    expect(hasWorkInStep(['feedbackreview'], { ...learner, essayDone: true, reviewsReceived: 2 })).toBe(true);
     expect(hasWorkInStep(['revisement'], { ...learner, essayDone: true })).toBe(true);
     expect(hasWorkInStep(['revisement'], learner)).toBe(false);
   });

@@ -6,6 +6,8 @@ export type StepWorkFacts = {
   essayDone: boolean;
   /** Reviews of others' essays assigned to them. */
   reviewsToWrite: number;
+  /** Completed reviews of their essay by others (what they rate in feedback review). */
+  reviewsReceived: number;
   /** They hold the instructor's learner seat (the instructor is told by other means). */
   isSeat: boolean;
 };
@@ -13,8 +15,8 @@ export type StepWorkFacts = {
 /**
  * Whether a participant has work in a step with these stages, and so is told that it opened:
  * writing the essay and answering questions are everyone's; peer review is the reviewers' (with
- * reviews assigned) and the authors' (their self-review); rating the reviews received and
- * revising are for those whose essay was finished. Adjustment is the instructor's; the
+ * reviews assigned) and the authors' (their self-review); rating the reviews received is for
+ * authors who received at least one, and revising for those whose essay was finished. Adjustment is the instructor's; the
  * instructor's learner seat is never told.
  */
 export function hasWorkInStep(models: readonly StageModel[], facts: StepWorkFacts): boolean {
@@ -27,6 +29,7 @@ export function hasWorkInStep(models: readonly StageModel[], facts: StepWorkFact
       case 'peerreview':
         return facts.reviewsToWrite > 0 || facts.essayDone;
       case 'feedbackreview':
+        return facts.essayDone && facts.reviewsReceived > 0;
       case 'revisement':
         return facts.essayDone;
       default:

@@ -18,6 +18,8 @@ export const organisations = pgTable(
     isIntegratedManagement: boolean('is_integrated_management').notNull().default(false),
     expireDate: date('expire_date'),
     supportEmail: text('support_email'),
+    /** Whether learners are reminded before a stage ends (`npm run org -- update … --reminders off`). */
+    reminders: boolean('reminders').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('organisations_subdomain_key').on(t.subdomain)],

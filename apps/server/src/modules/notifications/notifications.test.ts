@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCourseWorld } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
 import { headerOf, plainTextOf, startSmtpServer } from '../../../test/smtp';
-import { enrollments, notifications, users } from '../../db/schema';
+import { enrollments, notifications, organisations, performances, stages, users } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
-import { assignmentForm } from '../assignments/assignments.test-kit';
+import { assignmentForm, progresses } from '../assignments/assignments.test-kit';
+import { sendDueReminders } from './reminders';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -42,12 +43,12 @@ const bell = (token: string | undefined, lang = 'ko', query = '') =>
     headers: { 'accept-language': lang },
   });
 
-async function startAssignment() {
+async function startAssignment(dated = false) {
   const created = await call(t, {
     method: 'POST',
     url: `/api/v1/courses/${w.course.id}/assignments/`,
     token: w.tokens.instructor,
-    ...assignmentForm({ is_directly_starting: true }),
+    ...assignmentForm({ is_directly_starting: true }, progresses({ dates: dated })),
   });
   expect(created.statusCode).toBe(201);
   return created.json() as { id: number };
@@ -271,5 +272,58 @@ describe('notifications', () => {
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(and(eq(users.id, late.id)));
     expect(stored.map((s) => s.mail)).toEqual(['queued']);
+  });
+
+  it('reminds those with work left 24 h before the stage ends, once, and nobody who is done or whose organisation said no', async () => {
+    const a = await startAssignment(true);
+    smtp.inbox.length = 0;
+    const [essay] = await t.database.db
+      .select()
+      .from(stages)
+      .where(and(eq(stages.assignmentId, a.id), eq(stages.model, 'essaywriting')));
+    const end = essay!.endAt!.getTime();
+    const reminders = async (userId: number) =>
+      (
+        await t.database.db
+          .select({ key: notifications.key })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'reminder')))
+      ).filter((n) => n.key.startsWith(`reminder:${a.id}:`));
+
+    // The learner finishes the essay; the assistant, who takes part too, does not.
+    const [learnerSeat] = await t.database.db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.learner.id)));
+    await t.database.db
+      .update(performances)
+      .set({ isCompleted: true })
+      .where(and(eq(performances.stageId, essay!.id), eq(performances.enrollmentId, learnerSeat!.id)));
+
+    // Organisation switched reminders off: nothing at the moment.
+    await t.database.db.update(organisations).set({ reminders: false }).where(eq(organisations.id, w.org.id));
+    expect(await sendDueReminders(t.database.db, new Date(end - 24 * 3_600_000), [24])).toBe(0);
+    await t.database.db.update(organisations).set({ reminders: true }).where(eq(organisations.id, w.org.id));
+
+    // A second before the moment: nothing; at the moment: the assistant only; again later: no repeat.
+    expect(await sendDueReminders(t.database.db, new Date(end - 24 * 3_600_000 - 1000), [24])).toBe(0);
+    // (The late learner of the test above takes part as well.)
+    expect(await sendDueReminders(t.database.db, new Date(end - 24 * 3_600_000), [24])).toBeGreaterThan(0);
+    await sendDueReminders(t.database.db, new Date(end - 3_600_000), [24]);
+    expect(await reminders(w.users.assistant.id)).toEqual([{ key: `reminder:${a.id}:0:24` }]);
+    expect(await reminders(w.users.learner.id)).toEqual([]);
+    // After the end: none.
+    expect(await sendDueReminders(t.database.db, new Date(end + 1000), [24])).toBe(0);
+
+    const [shown] = (await bell(w.tokens.assistant, 'en')).json().results;
+    expect(shown.kind).toBe('reminder');
+    expect(shown.title).toMatch(/ends soon$/);
+    expect(shown.body).toContain('Your work in this stage is not finished yet.');
+    await mailsSent();
+    // Mailed in English: the assistant has just read the bell in English.
+    const mailed = smtp.inbox.filter(
+      (m) => m.to[0] === w.users.assistant.email && /ends soon$/.test(headerOf(m.raw, 'subject') ?? ''),
+    );
+    expect(mailed).toHaveLength(1);
   });
 });

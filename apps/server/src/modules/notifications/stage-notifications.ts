@@ -1,13 +1,13 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
-import { hasWorkInStep } from '@pw/domain';
-import { and, count, eq, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { courses, enrollments, participations, peerMatchings, performances } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { courses, enrollments, participations } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import { links, notify } from './notify';
+import { peopleWithWork } from './step-work';
 
 /** The course's name, for the texts. */
-export async function courseName(tx: Tx, courseId: number) {
+export async function courseName(tx: Db | Tx, courseId: number) {
   const [row] = await tx.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
   return row?.name ?? '';
 }
@@ -21,47 +21,7 @@ export async function notifyStepOpened(tx: Tx, shape: AssignmentShape, index: nu
   const step = shape.steps[index];
   if (!step) return;
   const a = shape.row;
-  const essayStageId = shape.stage('essaywriting')?.id ?? -1;
-  const people = await tx
-    .select({
-      enrollmentId: participations.enrollmentId,
-      userId: enrollments.userId,
-      isSeat: enrollments.isInstructorSeat,
-      essayDone: performances.isCompleted,
-    })
-    .from(participations)
-    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
-    .leftJoin(
-      performances,
-      and(eq(performances.enrollmentId, participations.enrollmentId), eq(performances.stageId, essayStageId)),
-    )
-    .where(
-      and(
-        eq(participations.assignmentId, a.id),
-        eq(participations.status, PARTICIPATION_STATUS.participating),
-        eq(enrollments.isActive, true),
-      ),
-    );
-  const reviews = step.models.includes('peerreview')
-    ? new Map(
-        (
-          await tx
-            .select({ reviewerId: peerMatchings.reviewerId, n: count() })
-            .from(peerMatchings)
-            .where(
-              and(eq(peerMatchings.assignmentId, a.id), ne(peerMatchings.reviewerId, peerMatchings.targetId)),
-            )
-            .groupBy(peerMatchings.reviewerId)
-        ).map((r) => [r.reviewerId, r.n]),
-      )
-    : new Map<number, number>();
-  const told = people.filter((p) =>
-    hasWorkInStep(step.models, {
-      essayDone: p.essayDone === true,
-      reviewsToWrite: reviews.get(p.enrollmentId) ?? 0,
-      isSeat: p.isSeat,
-    }),
-  );
+  const told = await peopleWithWork(tx, shape, index, { unfinished: false });
   if (told.length === 0) return;
   const params = {
     course: await courseName(tx, a.courseId),
