@@ -56,12 +56,7 @@ const envSchema = z
       .string()
       .default('24')
       .transform((v) => v.split(',').map((h) => Number(h.trim())))
-      .pipe(
-        z
-          .array(z.number().int().min(1).max(336))
-          .min(1)
-          .max(3, 'at most three reminders per stage'),
-      ),
+      .pipe(z.array(z.number().int().min(1).max(336)).min(1).max(3, 'at most three reminders per stage')),
     TRUST_PROXY: trustProxy.default(false),
     WEB_DIST: optionalString,
     SMTP_HOST: optionalString,

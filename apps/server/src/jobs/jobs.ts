@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { jobsFailed, mailsFailed, mailsSent, onQueueDepth } from '../lib/metrics';
 import { advanceDueAssignments } from '../modules/assignments/stage-runner';
+import { sendDigests } from '../modules/notifications/digest';
 import { hasPendingMail, sweepNotificationMails } from '../modules/notifications/mail-sweep';
 import { sendDueReminders } from '../modules/notifications/reminders';
 import { sendResetMail } from '../modules/password-reset/send-reset-mail';
@@ -87,6 +88,7 @@ export async function startJobs(deps: {
     const now = new Date();
     const steps = await advanceDueAssignments(db, now, log);
     await sendDueReminders(db, now, config.reminderHours);
+    await sendDigests(db, now);
     if (await hasPendingMail(db)) await sweepNotifications();
     return steps;
   });

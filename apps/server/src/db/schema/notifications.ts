@@ -54,3 +54,9 @@ export const notificationMailOff = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/** The days whose digest has been made: the scheduler pass that inserts a day's row makes it. */
+export const digestDays = pgTable('digest_days', {
+  day: text('day').primaryKey(),
+  madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1078,5 +1078,8 @@ async function seedDemoNotifications(tx: Tx, organisationId: number) {
     );
   await tx.update(notifications).set({ mail: 'skipped' });
   // The completed assignments' scores are old news: read.
-  await tx.update(notifications).set({ readAt: sql`created_at` }).where(eq(notifications.kind, 'scores_ready'));
+  await tx
+    .update(notifications)
+    .set({ readAt: sql`created_at` })
+    .where(eq(notifications.kind, 'scores_ready'));
 }

@@ -6,6 +6,7 @@ import { headerOf, plainTextOf, startSmtpServer } from '../../../test/smtp';
 import { enrollments, notifications, organisations, performances, stages, users } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
 import { assignmentForm, progresses } from '../assignments/assignments.test-kit';
+import { sendDigests } from './digest';
 import { sendDueReminders } from './reminders';
 
 let t: TestApp;
@@ -325,5 +326,47 @@ describe('notifications', () => {
       (m) => m.to[0] === w.users.assistant.email && /ends soon$/.test(headerOf(m.raw, 'subject') ?? ''),
     );
     expect(mailed).toHaveLength(1);
+  });
+
+  it("the instructor's and assistants' daily digest: once a day from 8:00 Seoul time, only when something is left to do", async () => {
+    const a = await startAssignment();
+    const digests = async (userId: number) =>
+      (
+        await t.database.db
+          .select({ key: notifications.key, params: notifications.params })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'digest')))
+      ).filter((n) => n.key.startsWith(`digest:${a.id}:`));
+    // 07:59 in Seoul is 22:59 UTC the day before: too early.
+    expect(await sendDigests(t.database.db, new Date('2031-03-09T22:59:00Z'))).toBe(0);
+    expect(await sendDigests(t.database.db, new Date('2031-03-09T23:00:00Z'))).toBeGreaterThan(0);
+    // Once that day, whatever the passes.
+    expect(await sendDigests(t.database.db, new Date('2031-03-10T05:00:00Z'))).toBe(0);
+    const [forInstructor] = await digests(w.users.instructor.id);
+    expect(forInstructor?.key).toBe(`digest:${a.id}:2031-03-10`);
+    // Nobody has written the essay, nobody opened the assignment.
+    expect(forInstructor?.params).toMatchObject({
+      stage: 'ES',
+      done: 0,
+      notStarted: forInstructor?.params.total,
+    });
+    expect(await digests(w.users.assistant.id)).toHaveLength(1);
+    expect(await digests(w.users.learner.id)).toEqual([]);
+    const shown = (await bell(w.tokens.instructor, 'en'))
+      .json()
+      .results.find((n: { kind: string }) => n.kind === 'digest');
+    expect(shown.body).toMatch(/Essay writing: 0 of \d+ done · not started \(\d+\): .*learner/);
+
+    // Everyone done: the next day has nothing to say about this assignment.
+    const [essay] = await t.database.db
+      .select()
+      .from(stages)
+      .where(and(eq(stages.assignmentId, a.id), eq(stages.model, 'essaywriting')));
+    await t.database.db
+      .update(performances)
+      .set({ isCompleted: true })
+      .where(eq(performances.stageId, essay!.id));
+    await sendDigests(t.database.db, new Date('2031-03-11T00:00:00Z'));
+    expect((await digests(w.users.instructor.id)).map((d) => d.key)).toEqual([`digest:${a.id}:2031-03-10`]);
   });
 });

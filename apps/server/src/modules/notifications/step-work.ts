@@ -2,7 +2,7 @@ import { PARTICIPATION_STATUS } from '@pw/contract';
 import { hasWorkInStep } from '@pw/domain';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { enrollments, participations, peerMatchings, performances } from '../../db/schema';
+import { enrollments, participations, peerMatchings, performances, users } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 
 /**
@@ -23,11 +23,15 @@ export async function peopleWithWork(
     .select({
       enrollmentId: participations.enrollmentId,
       userId: enrollments.userId,
+      name: users.name,
+      /** When they first opened the assignment's task information (null: never). */
+      attendedAt: participations.attendedAt,
       isSeat: enrollments.isInstructorSeat,
       essayDone: performances.isCompleted,
     })
     .from(participations)
     .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
+    .innerJoin(users, eq(users.id, enrollments.userId))
     .leftJoin(
       performances,
       and(eq(performances.enrollmentId, participations.enrollmentId), eq(performances.stageId, essayStageId)),

@@ -1,1 +1,0 @@
-ALTER TABLE "organisations" ADD COLUMN "reminders" boolean DEFAULT true NOT NULL;
