@@ -38,8 +38,10 @@ export function notificationText(kind: NotificationKind, params: Row['params'], 
   if (typeof params.stage === 'string') filled.stage = stageLabel(lang, params.stage);
   if (typeof params.deadline === 'string') filled.deadline = formatDeadline(params.deadline, lang);
   const bodyKey = kind === 'stage_open' && params.deadline === null ? 'bodyOpen' : 'body';
+  // Scores that changed after completion (a recomputation) say so.
+  const titleKey = kind === 'scores_ready' && params.changed ? 'titleChanged' : 'title';
   return {
-    title: pageText(lang, `notifications.${kind}.title`, filled),
+    title: pageText(lang, `notifications.${kind}.${titleKey}`, filled),
     body: pageText(lang, `notifications.${kind}.${bodyKey}`, filled),
   };
 }

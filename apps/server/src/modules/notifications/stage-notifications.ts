@@ -1,5 +1,5 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, enrollments, participations } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
@@ -64,6 +64,29 @@ export async function notifyScoresReady(tx: Tx, shape: AssignmentShape, version:
       userId: p.userId,
       kind: 'scores_ready' as const,
       key: `scores-ready:${a.id}:${version}`,
+      params,
+      link: links.learnerAssignment(a.courseId, a.id),
+    })),
+  );
+}
+
+/** Tells learners (by enrolment) that their scores changed after completion (a recomputation). */
+export async function notifyScoresChanged(tx: Tx, shape: AssignmentShape, enrollmentIds: number[], at: Date) {
+  if (enrollmentIds.length === 0) return;
+  const a = shape.row;
+  const people = await tx
+    .select({ userId: enrollments.userId, isSeat: enrollments.isInstructorSeat })
+    .from(enrollments)
+    .where(and(inArray(enrollments.id, enrollmentIds), eq(enrollments.isActive, true)));
+  const told = people.filter((p) => !p.isSeat);
+  if (told.length === 0) return;
+  const params = { course: await courseName(tx, a.courseId), assignment: a.name, changed: 1 };
+  await notify(
+    tx,
+    told.map((p) => ({
+      userId: p.userId,
+      kind: 'scores_ready' as const,
+      key: `scores-changed:${a.id}:${at.getTime()}`,
       params,
       link: links.learnerAssignment(a.courseId, a.id),
     })),

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
-import { enrollments, reports } from '../../db/schema';
+import { enrollments, notifications, reports } from '../../db/schema';
 import { scoringInput } from './compute-reports';
 
 let t: TestApp;
@@ -280,6 +280,19 @@ describe('reports', () => {
     expect(
       (storedAfter!.scores as { learner: { scores: { total: number } } }).learner.scores.total,
     ).toBeCloseTo(expected.scores.total, 6);
+    // Whose total moved is told their scores changed; nobody else.
+    const changedFor = await t.database.db
+      .select({ enrollmentId: enrollments.id })
+      .from(notifications)
+      .innerJoin(
+        enrollments,
+        and(eq(enrollments.userId, notifications.userId), eq(enrollments.courseId, w.course.id)),
+      )
+      .where(sql`${notifications.key} like ${`scores-changed:${a.id}:%`}`);
+    const before = (storedBefore!.scores as { learner: { scores: { total: number } } }).learner.scores.total;
+    const after = (storedAfter!.scores as { learner: { scores: { total: number } } }).learner.scores.total;
+    if (before !== after) expect(changedFor.map((c) => c.enrollmentId)).toContain(author.enrollment);
+    expect(changedFor.length).toBeGreaterThan(0);
   });
 
   it('the score page of a completed assignment shows the stored reports, in the order of the live computation', async () => {
