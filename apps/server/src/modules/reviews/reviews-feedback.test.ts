@@ -147,6 +147,20 @@ describe('feedback review and objections', () => {
     const made = await create(w.tokens.learner);
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ status: 'pending', ruling_reason: null });
+    // The instructor and the assistant are told, and the text names neither side.
+    const filed = async (token: string | undefined) =>
+      (await call(t, { method: 'GET', url: '/api/v1/notifications/?page_size=100', token }))
+        .json()
+        .results.filter(
+          (n: { kind: string; link: string }) =>
+            n.kind === 'objection_filed' && n.link.endsWith(`/assignments/${a.id}`),
+        );
+    const [toInstructor] = await filed(w.tokens.instructor);
+    expect(toInstructor.link).toBe(`/courses/${w.course.id}/instructor/assignments/${a.id}`);
+    expect(await filed(w.tokens.assistant)).toHaveLength(1);
+    expect(await filed(w.tokens.learner)).toHaveLength(0);
+    for (const person of [w.users.learner, w.users.assistant, w.users.instructor])
+      expect(`${toInstructor.title} ${toInstructor.body}`).not.toContain(person.name);
     expect((await create(w.tokens.learner)).statusCode).toBe(406);
     const oid = made.json().id;
     const url = `${base()}/${a.id}/objections/${oid}/`;
@@ -199,6 +213,16 @@ describe('feedback review and objections', () => {
       },
     });
     expect(ruled.json()).toMatchObject({ status: 'accepted', ruling_reason: '기준 2의 점수를 올립니다' });
+    // Its author is told it was answered; the reviewer is not.
+    const answered = async (token: string | undefined) =>
+      (await call(t, { method: 'GET', url: '/api/v1/notifications/?page_size=100', token }))
+        .json()
+        .results.filter(
+          (n: { kind: string; link: string }) =>
+            n.kind === 'objection_answered' && n.link.includes(`/assignments/${a.id}/`),
+        );
+    expect(await answered(w.tokens.learner)).toHaveLength(1);
+    expect(await answered(peer.token)).toHaveLength(0);
     // The learner sees the ruling on the review; a ruled objection is final.
     const seen = (await performanceOf(a.id, w.tokens.learner)).stage_object.targets[0].matching.objection;
     expect(seen).toMatchObject({ status: 'accepted', ruling_reason: '기준 2의 점수를 올립니다' });
