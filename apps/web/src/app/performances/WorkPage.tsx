@@ -1,11 +1,11 @@
 import { Accordion, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type StageModel, UI } from '@pw/contract';
-import { IconFileOff } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { IconFileOff } from '../../components/icons';
 import { LearnerReport } from '../../features/reports/routes/ReportPage';
 import { FeedbackReview } from '../../features/reviewing/components/FeedbackReview';
 import { PeerReviewList, PeerReviewPage } from '../../features/reviewing/components/PeerReview';
