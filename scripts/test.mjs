@@ -13,6 +13,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
 
 const steps = [
+  // A plain `npm install` leaves the developer tools out (.npmrc): they come first, once.
+  ['developer tools', 'node', ['scripts/dev-tools.mjs'], process.env],
   ['typecheck', npm, ['run', 'typecheck'], process.env],
   ['lint', npm, ['run', 'lint'], process.env],
   ['import boundaries (dependency-cruiser)', npm, ['run', 'lint:deps'], process.env],
