@@ -17,30 +17,42 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { startServer } from './fixtures';
+import { type BenchServer, startServer } from './fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 8796);
-const server = await startServer({ port, name: 'pw-bench-lh' });
-const base = server.base;
-server.process.once('exit', (code, signal) => console.error(`the server stopped (${code ?? signal})`));
-const signIn = await fetch(`${base}/api/v1/users/sign-in/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'prof@example.com', password: 'demo1234' }),
-});
-const token = ((await signIn.json()) as { token: string }).token;
+const base = `http://127.0.0.1:${port}`;
+const tokenOf = async (email: string) => {
+  const answer = await fetch(`${base}/api/v1/users/sign-in/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  return ((await answer.json()) as { token: string }).token;
+};
+let server: BenchServer | undefined;
+let token = '';
+let learnerToken = '';
+let running = false;
+/** The server on a fresh demo database, and the instructor's and a learner's tokens on it. */
+async function boot() {
+  server = await startServer({ port, name: 'pw-bench-lh' });
+  running = true;
+  // On this shared machine a server has been seen to stop mid-run (exit 0, a signal from outside):
+  // the next run then starts a new one instead of failing.
+  server.process.once('exit', (code, signal) => {
+    running = false;
+    console.error(`the server stopped (${code ?? signal})`);
+  });
+  token = await tokenOf('prof@example.com');
+  learnerToken = await tokenOf('student10@example.com');
+}
+await boot();
 // The demo course's first assignment: its management page is the one measured.
 const answer = (await (
   await fetch(`${base}/api/v1/courses/1/assignments/`, { headers: { authorization: `Token ${token}` } })
 ).json()) as { id: number }[] | { results: { id: number }[] };
 const assignmentId = (Array.isArray(answer) ? answer : answer.results)[0]?.id ?? 1;
-const learner = await fetch(`${base}/api/v1/users/sign-in/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'student10@example.com', password: 'demo1234' }),
-});
-const learnerToken = ((await learner.json()) as { token: string }).token;
 
 // BENCH_PAGES (e.g. `management`) and BENCH_FORMS (e.g. `mobile`) narrow the run to the pages
 // whose name contains one of the words and to those forms; BENCH_LHR_DIR keeps each run's report.
@@ -104,11 +116,21 @@ async function audit(
   temp: Temp,
   attempt = 1,
 ): Promise<Scores> {
+  if (!running) await boot();
   const { browser, close } = await freshBrowser();
   const page = await browser.newPage();
   // The token where the app keeps it, set on the origin before Lighthouse loads the page, from a
   // page that loads none of the app's files (so a cold run finds the HTTP cache empty).
-  await page.goto(`${base}/api/v1/health/`);
+  const reached = await page.goto(`${base}/api/v1/health/`).then(
+    () => true,
+    () => false,
+  );
+  if (!reached) {
+    await close();
+    if (attempt >= 3) throw new Error(`${path} ${form}: the server keeps stopping`);
+    await new Promise((r) => setTimeout(r, 500));
+    return audit(path, who, form, temp, attempt + 1);
+  }
   const value = who === 'learner' ? learnerToken : token;
   await page.evaluate(
     `localStorage.clear();${who !== 'nobody' ? ` localStorage.setItem('token', ${JSON.stringify(value)});` : ''}`,
@@ -138,6 +160,10 @@ async function audit(
   if (result?.lhr.runtimeError) {
     if (attempt >= 3) throw new Error(`${path} ${form}: ${result.lhr.runtimeError.code}`);
     console.log(`${path} ${form}: ${result.lhr.runtimeError.code}, running it again`);
+    return audit(path, who, form, temp, attempt + 1);
+  }
+  if (!running) {
+    if (attempt >= 3) throw new Error(`${path} ${form}: the server keeps stopping`);
     return audit(path, who, form, temp, attempt + 1);
   }
   // A signed-in page that ended on the sign-in page would score the wrong page.
@@ -203,7 +229,7 @@ for (const p of pages) {
     }
   }
 }
-await server.stop();
+if (running) await server?.stop();
 console.log(`\nLighthouse 12.8, median of ${RUNS}:\n`);
 console.log('| page | form | cache | performance | FCP | LCP | TBT | accessibility | best practices |');
 console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
