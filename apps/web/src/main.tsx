@@ -1,18 +1,23 @@
 // First: zod's settings must be in place before any schema is built.
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { i18nReady } from './lib/i18n';
 
 const root = document.getElementById('root');
 // Korean's texts are in the first script; English's arrive first when it was chosen.
+// The first render is a transition: React renders in slices of a few milliseconds and lets the
+// browser paint and answer input between them, instead of one long task on a slow phone (issue 35).
 void i18nReady.then(() => {
   if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   }
 });
