@@ -13,12 +13,13 @@ const BUDGET_KB = {
   learnerDashboard: 190,
   instructorDashboard: 190,
   management: 205,
-  // Issue 35: the learner's essay page (Quill's editor is most of it).
-  essay: 0,
+  // Issue 35: the learner's essay page (471.8 KB before its steps' screens loaded on demand;
+  // Quill's editor is 71.7 KB of it).
+  essay: 360,
 };
-// Issue 35: the CSS fetched until idle, every page (Mantine's component styles and the font's
-// @font-face rules are one file, loaded with the first page).
-const CSS_BUDGET_KB = 40;
+// Issue 35: the CSS fetched until idle, every page: one file of Mantine's component styles and the
+// font's @font-face rules with the first page (36.8 KB), plus Quill's on the essay page (40.5 KB).
+const CSS_BUDGET_KB = 45;
 
 type Tree = { [key: string]: string | Tree };
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
