@@ -1,6 +1,7 @@
 import { COURSE_ROLES } from '@pw/contract';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { loadPageTexts } from '../lib/i18n';
 import { useAuth } from '../lib/session/auth-context';
 import { lazyPage } from './lazy-page';
 import { FullPageLoader, NotFoundPage } from './pages';
@@ -70,7 +71,12 @@ const ManagerSupportsPage = lazyPage(
   () => import('../features/manager/routes/SupportsListPage'),
   'SupportsListPage',
 );
-const AppLayout = lazyPage(() => import('./AppLayout'), 'AppLayout');
+const loadAppLayout = () => import('./AppLayout');
+const AppLayout = lazyPage(loadAppLayout, 'AppLayout');
+// Every signed-in page shows the frame with the pages' texts: both are asked for as soon as these
+// routes load, beside the sign-in check, instead of after it (issue 35).
+void loadAppLayout().catch(() => undefined);
+void loadPageTexts().catch(() => undefined);
 
 /** A course route with a role that is not instructor, learner or assistant goes home. */
 function CourseRoleGuard() {
