@@ -71,18 +71,18 @@ function Loading() {
 
 // Each step's own screen loads with that step (issue 35): the essay page does not fetch the
 // report's charts (recharts, ≈95 KB gzip) nor the reviewing screens.
-const LearnerReport = lazy(() =>
-  import('../../features/reports/routes/ReportPage').then((m) => ({ default: m.LearnerReport })),
-);
+const loadReport = () => import('../../features/reports/routes/ReportPage');
+const loadPeerReview = () => import('../../features/reviewing/components/PeerReview');
+// Opened straight on such a step (a link, a reload), its screen is asked for as this module loads,
+// beside the step's data, rather than after it.
+if (/\/performances\/CO\/?$/.test(window.location.pathname)) void loadReport().catch(() => undefined);
+if (/\/performances\/PE(\/|$)/.test(window.location.pathname)) void loadPeerReview().catch(() => undefined);
+const LearnerReport = lazy(() => loadReport().then((m) => ({ default: m.LearnerReport })));
 const FeedbackReview = lazy(() =>
   import('../../features/reviewing/components/FeedbackReview').then((m) => ({ default: m.FeedbackReview })),
 );
-const PeerReviewList = lazy(() =>
-  import('../../features/reviewing/components/PeerReview').then((m) => ({ default: m.PeerReviewList })),
-);
-const PeerReviewPage = lazy(() =>
-  import('../../features/reviewing/components/PeerReview').then((m) => ({ default: m.PeerReviewPage })),
-);
+const PeerReviewList = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewList })));
+const PeerReviewPage = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewPage })));
 
 /**
  * `/performances/:stageKey`: the learner's own work of a step. The writing step shows the essay
