@@ -40,7 +40,7 @@ let learnerToken = '';
 let running = false;
 /** The server on a fresh demo database, and the instructor's and a learner's tokens on it. */
 async function boot() {
-  server = await startServer({ port, name: 'pw-bench-lh' });
+  server = await startServer({ port, name: 'pw-bench-lh', patience: 1800 });
   running = true;
   // On this shared machine a server has been seen to stop mid-run (exit 0, a signal from outside):
   // the next run then starts a new one instead of failing.
