@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
  * Mantine's ScrollArea (inside every Table, Select and Modal) merges refs with floating-ui's
@@ -42,7 +42,14 @@ const stylesheetAfterBoot: Plugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // npm sets NODE_ENV=production for every script when devDependencies are omitted by default
+  // (.npmrc `omit=dev`, issue 35): the dev server still serves React's development build.
+  if (command === 'serve') process.env.NODE_ENV = 'development';
+  return config;
+});
+
+const config: UserConfig = {
   plugins: [react(), scrollAreaWithoutFloatingUi, stylesheetAfterBoot],
   server: {
     port: 5173,
@@ -66,4 +73,4 @@ export default defineConfig({
       },
     },
   },
-});
+};
