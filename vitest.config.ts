@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// npm sets NODE_ENV=production for every script when devDependencies are omitted by default
+// (.npmrc `omit=dev`, issue 35); the tests want React's development build (act, warnings).
+process.env.NODE_ENV = 'test';
+
 // Three projects: `unit` (pure packages and web components, no I/O), `api` (the server through
 // app.inject against a real database) and `cluster` (server processes behind HAProxy on
 // PostgreSQL: cluster/cluster.test.ts, needs TEST_DATABASE_URL and haproxy).

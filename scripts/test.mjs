@@ -1,7 +1,8 @@
 // `npm test`: every check, in order, stopping at the first failure.
 //   typecheck, lint, import boundaries, unit tests, the scoring simulation's criteria, API tests on PGlite, API tests on PostgreSQL and
 //   the cluster test (two server processes behind HAProxy, cluster/; both when TEST_DATABASE_URL is set), the web build and the
-//   sign-in page's bundle budget, then the browser tests in Chromium against a built app.
+//   sign-in page's bundle budget, then the browser tests in Chromium against a built app, and Lighthouse's mobile
+//   score of a first visit to the sign-in and essay pages (issue 35).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
 
 const steps = [
+  // A plain `npm install` leaves the developer tools out (.npmrc): they come first, once.
+  ['developer tools', 'node', ['scripts/dev-tools.mjs'], process.env],
   ['typecheck', npm, ['run', 'typecheck'], process.env],
   ['lint', npm, ['run', 'lint'], process.env],
   ['import boundaries (dependency-cruiser)', npm, ['run', 'lint:deps'], process.env],
@@ -38,6 +41,24 @@ const steps = [
   ['web build', npm, ['run', 'build', '-w', '@pw/web'], process.env],
   ['sign-in bundle budget', 'node', ['scripts/bundle-budget.mjs'], process.env],
   ['browser tests (Chromium)', npm, ['test', '-w', '@pw/e2e'], process.env],
+  // Issue 35: a phone's first visit (Lighthouse's mobile preset, fresh profile, median of 3) on the
+  // sign-in and essay pages. The goal is 90. Sign-in's floor leaves 5 points for this shared
+  // machine's noise; the essay page (28 today, bench/README.md) is held where it is, against a
+  // regression, until its work lands.
+  [
+    'Lighthouse, mobile, first visit (sign-in, essay page)',
+    npx,
+    ['tsx', 'bench/lighthouse.bench.ts'],
+    {
+      ...process.env,
+      BENCH_PAGES: 'sign-in,essay',
+      BENCH_FORMS: 'mobile',
+      BENCH_TEMPS: 'cold',
+      BENCH_RUNS: '3',
+      BENCH_MIN_PERFORMANCE: process.env.LIGHTHOUSE_MIN ?? 'sign-in=85,essay=20',
+      BENCH_PORT: process.env.LIGHTHOUSE_PORT ?? '8797',
+    },
+  ],
 ];
 
 for (const [name, cmd, args, env] of steps) {

@@ -45,6 +45,14 @@ function Toasts({ isPhone }: { isPhone: boolean }) {
   );
 }
 
+/** Runs `show` after the page's load event, when the browser is idle (at most a second later). */
+function afterArrival(show: () => void) {
+  const soon = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(show, { timeout: 1000 }) : setTimeout(show, 0);
+  if (document.readyState === 'complete') soon();
+  else window.addEventListener('load', soon, { once: true });
+}
+
 /**
  * Mantine's dimmed text (gray 6, 3.3:1 on white) is below the 4.5:1 that small text needs; this
  * gray keeps the quieter look at 6:1.
@@ -81,11 +89,14 @@ function Branded() {
   const isPhone = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
     getInitialValueInEffect: false,
   });
+  // Once the page has loaded: the toasts' container it brings is not part of the arrival (issue 35).
   const toldPhone = useRef(false);
   useEffect(() => {
     if (isPhone && !toldPhone.current) {
       toldPhone.current = true;
-      notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 });
+      afterArrival(() =>
+        notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 }),
+      );
     }
   }, [isPhone, t]);
 

@@ -1,6 +1,7 @@
 import { COURSE_ROLES } from '@pw/contract';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { loadPageTexts } from '../lib/i18n';
 import { useAuth } from '../lib/session/auth-context';
 import { lazyPage } from './lazy-page';
 import { FullPageLoader, NotFoundPage } from './pages';
@@ -10,15 +11,14 @@ const AssignmentEditPage = lazyPage(
   () => import('../features/assignment-editor/routes/AssignmentEditPage'),
   'AssignmentEditPage',
 );
-const AssignmentManagementPage = lazyPage(
-  () => import('../features/assignments/routes/AssignmentManagementPage'),
-  'AssignmentManagementPage',
-);
+const loadManagementPage = () => import('../features/assignments/routes/AssignmentManagementPage');
+const AssignmentManagementPage = lazyPage(loadManagementPage, 'AssignmentManagementPage');
 const AssignmentNewPage = lazyPage(
   () => import('../features/assignment-editor/routes/AssignmentNewPage'),
   'AssignmentNewPage',
 );
-const PerformancesLayout = lazyPage(() => import('./performances/PerformancesLayout'), 'PerformancesLayout');
+const loadPerformancesLayout = () => import('./performances/PerformancesLayout');
+const PerformancesLayout = lazyPage(loadPerformancesLayout, 'PerformancesLayout');
 const MatchingPage = lazyPage(() => import('../features/reports/routes/MatchingPage'), 'MatchingPage');
 const ScorePage = lazyPage(() => import('../features/reports/routes/ScorePage'), 'ScorePage');
 const ResultsPage = lazyPage(() => import('../features/results/routes/ResultsPage'), 'ResultsPage');
@@ -28,14 +28,17 @@ const PersonalScorePage = lazyPage(
 );
 const MyScorePage = lazyPage(() => import('../features/results/routes/PersonalScorePage'), 'MyScorePage');
 const ReportPage = lazyPage(() => import('../features/reports/routes/ReportPage'), 'ReportPage');
-const PeerReviewRoute = lazyPage(() => import('./performances/WorkPage'), 'PeerReviewRoute');
-const WorkPage = lazyPage(() => import('./performances/WorkPage'), 'WorkPage');
+const loadWorkPage = () => import('./performances/WorkPage');
+const PeerReviewRoute = lazyPage(loadWorkPage, 'PeerReviewRoute');
+const WorkPage = lazyPage(loadWorkPage, 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
 const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');
 const AssignmentGate = lazyPage(() => import('./CourseGate'), 'AssignmentGate');
-const CoursePage = lazyPage(() => import('./course/CoursePage'), 'CoursePage');
-const DashboardPage = lazyPage(() => import('./dashboard/DashboardPage'), 'DashboardPage');
+const loadCoursePage = () => import('./course/CoursePage');
+const CoursePage = lazyPage(loadCoursePage, 'CoursePage');
+const loadDashboardPage = () => import('./dashboard/DashboardPage');
+const DashboardPage = lazyPage(loadDashboardPage, 'DashboardPage');
 const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage');
 const PostEditPage = lazyPage(() => import('../features/posts/routes/PostEditPage'), 'PostEditPage');
 const PostNewPage = lazyPage(() => import('../features/posts/routes/PostNewPage'), 'PostNewPage');
@@ -74,7 +77,26 @@ const ManagerSupportsPage = lazyPage(
   () => import('../features/manager/routes/SupportsListPage'),
   'SupportsListPage',
 );
-const AppLayout = lazyPage(() => import('./AppLayout'), 'AppLayout');
+const loadAppLayout = () => import('./AppLayout');
+const AppLayout = lazyPage(loadAppLayout, 'AppLayout');
+// Every signed-in page shows the frame with the pages' texts: both are asked for as soon as these
+// routes load, beside the sign-in check, instead of after it (issue 35).
+void loadAppLayout().catch(() => undefined);
+void loadPageTexts().catch(() => undefined);
+// Opened straight on one of the pages people arrive on (a link, a reload), that page's module is
+// asked for now too, instead of after the sign-in check and the frame (issue 35).
+const arrivals: [RegExp, () => Promise<unknown>][] = [
+  [/^\/$/, loadDashboardPage],
+  [/^\/courses\/\d+\/\w+\/?$/, loadCoursePage],
+  [/^\/courses\/\d+\/\w+\/assignments\/\d+\/?$/, loadManagementPage],
+  [
+    /^\/courses\/\d+\/\w+\/assignments\/\d+\/performances\/(?!info)\w+/,
+    () => Promise.all([loadPerformancesLayout(), loadWorkPage()]),
+  ],
+];
+for (const [path, load] of arrivals) {
+  if (path.test(window.location.pathname)) void load().catch(() => undefined);
+}
 
 /** A course route with a role that is not instructor, learner or assistant goes home. */
 function CourseRoleGuard() {

@@ -65,6 +65,6 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/notifications/styles.css';
 // Pretendard (OFL): a variable Korean + Latin font split into unicode-range subsets with
 // font-display: swap, so a page downloads only the glyph files its text needs.
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+import '../fonts/pretendard/pretendardvariable-dynamic-subset.css';
 // Global rules of our own (word breaking).
 import './global.css';

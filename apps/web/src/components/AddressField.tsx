@@ -1,9 +1,9 @@
 import { Button, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './AddressField.module.css';
+import { IconSearch } from './icons';
 import { searchRegions } from './regions';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { ActionIcon, Anchor, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FileRef } from '@pw/contract';
-import { IconArrowBackUp, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, MAX_FILES_PER_UPLOAD, splitBySize, UPLOAD_ACCEPT } from '../lib/files';
+import { IconArrowBackUp, IconPaperclip, IconTrash, IconUpload } from './icons';
 
 type Props = {
   label: string;

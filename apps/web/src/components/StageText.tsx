@@ -1,9 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { Assignment, StageModelName } from '@pw/contract';
 import { MODEL_CODES, type ScheduleInfo, type StatusInfo, scheduleOf, statusOf } from '@pw/contract';
-import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../lib/format';
+import { IconClock } from './icons';
 
 /** Stage labels: a code's label, and a step's label with its companions merged in (part 2 §4). */
 export function useStageLabels() {

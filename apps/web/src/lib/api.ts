@@ -43,6 +43,11 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0);
   }
+  return readAnswer<T>(res);
+}
+
+/** The parsed JSON of an answer; throws ApiError when it is not a success. */
+export async function readAnswer<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(res.status, data as Partial<ErrorBody>);

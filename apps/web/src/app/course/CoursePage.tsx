@@ -1,9 +1,9 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { UI } from '@pw/contract';
-import { IconBook, IconClipboardList, IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { IconBook, IconClipboardList, IconNews } from '../../components/icons';
 import { AssignmentsSection } from '../../features/assignments/components/AssignmentsSection';
 import { CourseOverview } from '../../features/courses/components/CourseOverview';
 import { NoticeBoard } from '../../features/posts/components/NoticeBoard';

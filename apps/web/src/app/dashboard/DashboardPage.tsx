@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconEye } from '../../components/icons';
 import { OnDemandDialog } from '../../components/OnDemandDialog';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { CourseBox } from '../../features/dashboard/components/CourseBox';

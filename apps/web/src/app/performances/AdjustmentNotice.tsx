@@ -1,7 +1,7 @@
 import { Card, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { IconScale } from '../../components/icons';
 import { useStageLabels } from '../../components/StageText';
 import { usePerformanceContext } from '../../lib/performance-context';
 

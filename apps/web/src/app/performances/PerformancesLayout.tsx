@@ -19,10 +19,10 @@ import {
   progressSteps,
   UI,
 } from '@pw/contract';
-import { IconChevronDown, IconChevronUp, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { IconChevronDown, IconChevronUp, IconInfoCircle, IconLock } from '../../components/icons';
 import { useStageLabels } from '../../components/StageText';
 import { ManagerWorkView } from '../../features/work/components/ManagerWorkView';
 import { useAssignment } from '../../lib/assignment-queries';

@@ -1,14 +1,11 @@
 import { Accordion, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type StageModel, UI } from '@pw/contract';
-import { IconFileOff } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { LearnerReport } from '../../features/reports/routes/ReportPage';
-import { FeedbackReview } from '../../features/reviewing/components/FeedbackReview';
-import { PeerReviewList, PeerReviewPage } from '../../features/reviewing/components/PeerReview';
+import { IconFileOff } from '../../components/icons';
 import { usePerformance } from '../../features/work/api/performance';
 import { QuestionsForm } from '../../features/work/components/QuestionsForm';
 import { WorkEditor } from '../../features/work/components/WorkEditor';
@@ -72,6 +69,21 @@ function Loading() {
   );
 }
 
+// Each step's own screen loads with that step (issue 35): the essay page does not fetch the
+// report's charts (recharts, ≈95 KB gzip) nor the reviewing screens.
+const loadReport = () => import('../../features/reports/routes/ReportPage');
+const loadPeerReview = () => import('../../features/reviewing/components/PeerReview');
+// Opened straight on such a step (a link, a reload), its screen is asked for as this module loads,
+// beside the step's data, rather than after it.
+if (/\/performances\/CO\/?$/.test(window.location.pathname)) void loadReport().catch(() => undefined);
+if (/\/performances\/PE(\/|$)/.test(window.location.pathname)) void loadPeerReview().catch(() => undefined);
+const LearnerReport = lazy(() => loadReport().then((m) => ({ default: m.LearnerReport })));
+const FeedbackReview = lazy(() =>
+  import('../../features/reviewing/components/FeedbackReview').then((m) => ({ default: m.FeedbackReview })),
+);
+const PeerReviewList = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewList })));
+const PeerReviewPage = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewPage })));
+
 /**
  * `/performances/:stageKey`: the learner's own work of a step. The writing step shows the essay
  * and, when the assignment has them, the questions; the feedback step shows the revision; other
@@ -103,7 +115,12 @@ export function WorkPage() {
   const ids = { courseId, assignmentId: assignment.id };
 
   if (index < 0 || index > current) return <Navigate replace to="../info" relative="path" />;
-  if (stageKey === 'CO') return <LearnerReport reportId={assignment.report_id ?? null} ids={ids} />;
+  if (stageKey === 'CO')
+    return (
+      <Suspense fallback={<Loading />}>
+        <LearnerReport reportId={assignment.report_id ?? null} ids={ids} />
+      </Suspense>
+    );
   if (essay.isError || questions.isError || revision.isError || peerWork.isError || feedbackWork.isError)
     return <Navigate replace to="/" />;
 
@@ -142,7 +159,11 @@ export function WorkPage() {
   if (reviewing) {
     if (reviewId === null) return <Empty message={t('review.noReviews')} testId="no-essay-to-review" />;
     if (peerWork.isPending) return <Loading />;
-    return <PeerReviewList performance={peerWork.data} />;
+    return (
+      <Suspense fallback={<Loading />}>
+        <PeerReviewList performance={peerWork.data} />
+      </Suspense>
+    );
   }
   if (rating || revising) {
     if (feedbackId !== null && feedbackWork.isPending) return <Loading />;
@@ -168,12 +189,14 @@ export function WorkPage() {
               key: 'feedback-section',
               title: t('review.received'),
               body: (
-                <FeedbackReview
-                  ids={ids}
-                  performance={feedbackWork.data}
-                  maxPoint={maxPoint}
-                  onAllRated={onAllRated}
-                />
+                <Suspense fallback={<Loading />}>
+                  <FeedbackReview
+                    ids={ids}
+                    performance={feedbackWork.data}
+                    maxPoint={maxPoint}
+                    onAllRated={onAllRated}
+                  />
+                </Suspense>
               ),
             },
           ]
@@ -221,5 +244,9 @@ export function PeerReviewRoute() {
   if (index < 0 || index > current || !steps[index]?.models.includes('peerreview'))
     return <Navigate replace to="../../../info" relative="path" />;
   // A fresh page (and draft) per review.
-  return <PeerReviewPage key={matchingId} ids={{ courseId, assignmentId: assignment.id }} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <PeerReviewPage key={matchingId} ids={{ courseId, assignmentId: assignment.id }} />
+    </Suspense>
+  );
 }

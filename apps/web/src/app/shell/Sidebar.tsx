@@ -14,6 +14,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { UI } from '@pw/contract';
+import { lazy, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import {
   IconBell,
   IconBook2,
@@ -29,11 +33,7 @@ import {
   IconReceipt,
   IconSettings,
   IconUser,
-} from '@tabler/icons-react';
-import { lazy, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { HoverTooltip } from '../../components/HoverTooltip';
+} from '../../components/icons';
 import { OnDemandDialog } from '../../components/OnDemandDialog';
 import { useUserCourses } from '../../features/courses/api/user-courses';
 import { useUnreadNotifications } from '../../features/notifications/api/notifications';

@@ -12,6 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import {
   IconChalkboard,
   IconClipboardList,
@@ -20,10 +23,7 @@ import {
   IconInfoCircle,
   IconMessageQuestion,
   IconSchool,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+} from '../../components/icons';
 import { answerBlocks, inlineSegments } from './answer-blocks';
 import classes from './HelpPage.module.css';
 import './help-texts';

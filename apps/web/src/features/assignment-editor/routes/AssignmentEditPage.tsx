@@ -1,9 +1,9 @@
 import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { IconArrowLeft } from '../../../components/icons';
 import { useAssignment } from '../../../lib/assignment-queries';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';

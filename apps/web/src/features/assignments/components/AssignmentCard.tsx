@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
 import { ASSIGNMENT_STATUS } from '@pw/contract';
-import { IconEye, IconEyeOff, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconEye, IconEyeOff, IconSettings } from '../../../components/icons';
 import { ScheduleText, StatusBadge } from '../../../components/StageText';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';

@@ -11,9 +11,9 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconChevronDown, IconClipboardList, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { IconChevronDown, IconClipboardList, IconCopy, IconPlus } from '../../../components/icons';
 import { useAssignments } from '../../../lib/assignment-queries';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
-import { IconHourglass } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconHourglass } from '../../../components/icons';
 import { splitDuration } from '../../../lib/format';
 
 type Props = {

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconDownload } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/files';
 import { saveBlob } from '../../../lib/save-blob';

@@ -1,8 +1,8 @@
 // Its own module: the Export menu's list loads the first time the button is pressed (ExportMenu).
 import { Menu } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileZip } from '@tabler/icons-react';
 import { cloneElement, type ReactElement, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconFileSpreadsheet, IconFileZip } from '../../../components/icons';
 
 /**
  * The Export menu around its button. It mounts on the first press, in place of the plain button

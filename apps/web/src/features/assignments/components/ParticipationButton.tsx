@@ -1,9 +1,9 @@
 import { Button, Text, Tooltip } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
 import { ASSIGNMENT_STATUS, PARTICIPATION_STATUS } from '@pw/contract';
-import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-error';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';

@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { ManagementTable, StageModelName } from '@pw/contract';
 import { PARTICIPATION_STATUS } from '@pw/contract';
-import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HoverTooltip } from '../../../components/HoverTooltip';
+import { IconCheck, IconUserCheck } from '../../../components/icons';
 import { useStageLabels } from '../../../components/StageText';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';

@@ -1,8 +1,8 @@
 import { Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Assignment, currentStepIndex, progressSteps, UI } from '@pw/contract';
-import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconFlag } from '../../../components/icons';
 import { useStageLabels } from '../../../components/StageText';
 import { formatShortDateTime } from '../../../lib/format';
 

@@ -9,6 +9,12 @@ import {
   PARTICIPATION_STATUS,
   progressSteps,
 } from '@pw/contract';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -18,13 +24,7 @@ import {
   IconPencil,
   IconTrash,
   IconUsersGroup,
-} from '@tabler/icons-react';
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { ConfirmModal } from '../../../components/ConfirmModal';
-import { HoverTooltip } from '../../../components/HoverTooltip';
+} from '../../../components/icons';
 import { ScheduleText, StatusBadge, useStageLabels } from '../../../components/StageText';
 import { ApiError } from '../../../lib/api-error';
 import { assignmentQuery } from '../../../lib/assignment-queries';

@@ -14,6 +14,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { FileLinks } from '../../../components/FilesField';
 import {
   IconChartBar,
   IconCheck,
@@ -24,12 +29,7 @@ import {
   IconTrash,
   IconUserCog,
   IconUsers,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ConfirmModal } from '../../../components/ConfirmModal';
-import { FileLinks } from '../../../components/FilesField';
+} from '../../../components/icons';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole, setAssistantMode } from '../../../lib/course-mode';
 import { formatDate } from '../../../lib/dates';

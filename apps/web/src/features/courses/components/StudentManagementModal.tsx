@@ -15,9 +15,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type LearnerRow, UI } from '@pw/contract';
-import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconPencil, IconSearch } from '../../../components/icons';
 import { notify } from '../../../lib/notify';
 import { useChangeEnroll } from '../api/enroll-change';
 import { useLearners } from '../api/learners';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Card, Group, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { type CourseCreateInput, courseCreateSchema, formBoolean, LIMITS } from '@pw/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FilesField } from '../../../components/FilesField';
+import { IconArrowLeft } from '../../../components/icons';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { applyFieldErrors } from '../../../lib/form-errors';

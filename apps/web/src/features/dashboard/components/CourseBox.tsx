@@ -1,10 +1,10 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { CourseRole, DashboardCourse } from '@pw/contract';
 import { scheduleOf } from '@pw/contract';
-import { IconClipboardList, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HoverTooltip } from '../../../components/HoverTooltip';
+import { IconClipboardList, IconEyeOff } from '../../../components/icons';
 import { StatusBadge } from '../../../components/StageText';
 import { coursePath, enrolledRole, isManagerRole } from '../../../lib/course-mode';
 import { formatShortDateTime } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconHelpCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconDownload, IconFileTypePdf, IconHelpCircle } from '../../../components/icons';
 
 type Kind = 'instructor' | 'student';
 

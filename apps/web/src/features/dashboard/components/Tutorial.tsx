@@ -1,8 +1,8 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook, IconKey, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconBook, IconKey, IconPlus } from '../../../components/icons';
 import { ManualModal } from './ManualModal';
 
 // The tutorial opens its dialogs by itself once per page load (part 1 §2), not on every return

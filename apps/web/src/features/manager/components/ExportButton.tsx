@@ -1,9 +1,9 @@
 import '../manager-texts';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconFileSpreadsheet } from '../../../components/icons';
 import { formatBytes } from '../../../lib/files';
 import { saveBlob } from '../../../lib/save-blob';
 import { downloadList } from '../api/manager';

@@ -1,10 +1,10 @@
 import '../manager-texts';
 import { Anchor, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconSearch } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
 import { useConfiguration } from '../../../lib/session/configuration';
 import { useCourses } from '../api/manager';

@@ -1,6 +1,8 @@
 import '../manager-texts';
 import '@mantine/core/styles/NavLink.css';
 import { Group, NavLink, Paper, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   IconBook,
   IconClipboardList,
@@ -8,9 +10,7 @@ import {
   IconLogout,
   IconMessage,
   IconUsers,
-} from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+} from '../../../components/icons';
 import { useAuth } from '../../../lib/session/auth-context';
 
 const SECTIONS = [

@@ -14,11 +14,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { COMMENT_MAX, type Comment, commentCreateSchema } from '@pw/contract';
-import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { IconTrash } from '../../../components/icons';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useComments } from '../api/comments';

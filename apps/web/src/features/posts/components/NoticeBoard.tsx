@@ -14,6 +14,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { type Post, UI } from '@pw/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import {
   IconChartBar,
   IconMessage,
@@ -21,9 +23,7 @@ import {
   IconPaperclip,
   IconPencilPlus,
   IconPin,
-} from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+} from '../../../components/icons';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { formatDate } from '../../../lib/dates';

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import type { Post } from '@pw/contract';
-import { IconChartBar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconChartBar } from '../../../components/icons';
 import { notify } from '../../../lib/notify';
 import { useVote } from '../api/vote';
 import { votePercent } from '../poll';

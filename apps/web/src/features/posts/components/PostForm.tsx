@@ -23,12 +23,12 @@ import {
   type PostCreateInput,
   postCreateSchema,
 } from '@pw/contract';
-import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FilesField } from '../../../components/FilesField';
+import { IconInfoCircle, IconPlus, IconTrash } from '../../../components/icons';
 import { duplicateOptions } from '../poll';
 
 export type PostFormValues = PostCreateInput;

@@ -1,8 +1,8 @@
 import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { Post } from '@pw/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { IconArrowLeft } from '../../../components/icons';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { notify } from '../../../lib/notify';

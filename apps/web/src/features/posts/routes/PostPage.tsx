@@ -12,11 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconPencil, IconPin, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { FileLinks } from '../../../components/FilesField';
+import { IconArrowLeft, IconPencil, IconPin, IconTrash } from '../../../components/icons';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { formatDateTime } from '../../../lib/dates';

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasGrade } from '@pw/contract';
-import { IconKey, IconPencil } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconKey, IconPencil } from '../../../components/icons';
 import { useProfile } from '../../../lib/session/profile';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 

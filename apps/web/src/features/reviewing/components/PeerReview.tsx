@@ -15,11 +15,11 @@ import {
   Title,
 } from '@mantine/core';
 import type { PeerTarget, Performance } from '@pw/contract';
-import { IconLock, IconPaperclip } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { IconLock, IconPaperclip } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { IconPaperclip } from '../../../components/icons';
 import { useStageLabels } from '../../../components/StageText';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';

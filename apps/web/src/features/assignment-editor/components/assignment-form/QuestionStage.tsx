@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@pw/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { IconPlus, IconTrash } from '../../../../components/icons';
 import type { AssignmentFormValues } from '../../form';
 import { useEditor, useTr } from './editor-context';
 import { StageCard } from './StageCard';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle } from '../../../../components/icons';
 import { type AssignmentFormValues, formTotal } from '../../form';
 
 /** The live score total (100 to save) and the warning the last submit raised, if any. */

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { MODEL_CODES, type StageModelName } from '@pw/contract';
-import { IconLock, IconMinus, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { IconLock, IconMinus, IconPlus } from '../../../../components/icons';
 import { useStageLabels } from '../../../../components/StageText';
 import { type AssignmentFormValues, formSteps } from '../../form';
 import { HOST_STEP, type OptionalModel, useEditor } from './editor-context';

@@ -1,7 +1,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { IconLock } from '../../../../components/icons';
 import { formatShortDateTime } from '../../../../lib/format';
 import { type AssignmentFormValues, effectiveStart, formSteps, type StepKey } from '../../form';
 import { scheduleContextOf, useEditor, useTr } from './editor-context';

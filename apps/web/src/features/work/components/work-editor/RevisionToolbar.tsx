@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconFileDiff, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconEye, IconFileDiff, IconZoomIn, IconZoomOut } from '../../../../components/icons';
 import { zoomWidth } from '../work-draft';
 
 /** Above a revision: view the essay, compare it with the revision, and (not on phones) zoom 0..2. */

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Card, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import type { Performance } from '@pw/contract';
-import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconPaperclip, IconTrash } from '../../../../components/icons';
 
 type StoredFile = Performance['stage_object']['files'][number];
 
