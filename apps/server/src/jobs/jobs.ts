@@ -78,9 +78,17 @@ export async function startJobs(deps: {
     });
     workers.set(name, id);
   };
-  const sweepNotifications = async () => {
-    const id = await boss.send(QUEUES.notificationMails, {}, { singletonKey: 'sweep' });
-    if (id) wake(QUEUES.notificationMails);
+  // Sweeps this process is queueing (a request's hook does not wait for it): `settled` waits for them.
+  const queueing = new Set<Promise<void>>();
+  const sweepNotifications = () => {
+    const sending = (async () => {
+      const id = await boss.send(QUEUES.notificationMails, {}, { singletonKey: 'sweep' });
+      if (id) wake(QUEUES.notificationMails);
+    })();
+    queueing.add(sending);
+    const done = () => queueing.delete(sending);
+    sending.then(done, done);
+    return sending;
   };
   // The pass returns the steps it took per assignment, kept as the job's output; it then queues
   // a sweep when notifications wait for their mail (the moves' own, or any left behind).
@@ -160,6 +168,7 @@ export async function startJobs(deps: {
     sweepNotifications,
     settled: async (queues, timeoutMs = 30_000) => {
       const until = Date.now() + timeoutMs;
+      while (queueing.size) await Promise.allSettled([...queueing]);
       for (;;) {
         const sizes = await Promise.all(queues.map((q) => boss.getQueueSize(q, { before: 'completed' })));
         if (sizes.every((n) => n === 0)) return;

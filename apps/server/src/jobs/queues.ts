@@ -31,7 +31,10 @@ export type Jobs = {
    * after the transaction that queued a job has committed.
    */
   wake: (queue: QueueName) => void;
-  /** Resolves once no job of the queues is waiting or running (tests; `timeoutMs` then throws). */
+  /**
+   * Resolves once the sends this process has started have landed and no job of the queues is
+   * waiting or running (tests; `timeoutMs` then throws).
+   */
   settled: (queues: readonly QueueName[], timeoutMs?: number) => Promise<void>;
   /** Stops fetching, lets running jobs finish (up to the stop timeout), then returns. */
   stop: () => Promise<void>;
