@@ -37,11 +37,13 @@ const LOCKED = /^\s*BEGIN;([\s\S]*);\s*COMMIT;\s*$/;
  * at a time), and pg-boss's multi-statement `BEGIN; …; COMMIT;` blocks (creation, migrations,
  * maintenance) run as one PGlite transaction, so a failure rolls back rather than leaving the
  * shared connection in an aborted transaction. `idle()` resolves when no statement is in flight
- * (pg-boss completes a job without awaiting it; the app closes the database only after).
+ * (pg-boss completes a job without awaiting it; the app closes the database only after); after
+ * `close()` statements are dropped.
  */
 export function bossExecutor(db: Db, kind: 'postgres' | 'pglite') {
   const client = clientOf(db);
   const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
   const run = (text: string, values?: unknown[]) => {
     const locked = kind === 'pglite' && !values?.length ? LOCKED.exec(text) : null;
     if (locked && client.transaction) {
@@ -50,8 +52,13 @@ export function bossExecutor(db: Db, kind: 'postgres' | 'pglite') {
     }
     return client.query(text, values);
   };
-  const executor: SqlExecutor & { idle: () => Promise<void> } = {
+  const executor: SqlExecutor & { idle: () => Promise<void>; close: () => void } = {
     executeSql: (text, values) => {
+      // After the queue stopped (the database may be closing): a worker whose fetch was in flight
+      // at the stop may still complete its job; that write never runs (the promise never
+      // settles, so pg-boss reads no result), the job stays active and is taken again after it
+      // expires.
+      if (closed) return new Promise<Result>(() => {});
       const pending = run(text, values);
       inFlight.add(pending);
       const forget = () => inFlight.delete(pending);
@@ -60,6 +67,9 @@ export function bossExecutor(db: Db, kind: 'postgres' | 'pglite') {
     },
     idle: async () => {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+    close: () => {
+      closed = true;
     },
   };
   return executor;

@@ -62,13 +62,16 @@ export async function startJobs(deps: {
   });
 
   const workers = new Map<QueueName, string>();
+  /** Set when the queue starts stopping: no new sweep is queued, no newly fetched job runs. */
+  let stopping = false;
   const wake = (queue: QueueName) => {
     const id = workers.get(queue);
     if (id) boss.notifyWorker(id);
   };
   const work = async <T extends object>(name: QueueName, handler: (data: T) => Promise<unknown>) => {
     const id = await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-      if (!job) return undefined;
+      // A job fetched while the queue was stopping is left for later (it expires and is retried).
+      if (!job || stopping) return undefined;
       try {
         return await handler(job.data);
       } catch (err) {
@@ -81,6 +84,8 @@ export async function startJobs(deps: {
   // Sweeps this process is queueing (a request's hook does not wait for it): `settled` waits for them.
   const queueing = new Set<Promise<void>>();
   const sweepNotifications = () => {
+    // Once the queue stops, the scheduler's next pass (on this node or another) sweeps instead.
+    if (stopping) return Promise.resolve();
     const sending = (async () => {
       const id = await boss.send(QUEUES.notificationMails, {}, { singletonKey: 'sweep' });
       if (id) wake(QUEUES.notificationMails);
@@ -177,11 +182,14 @@ export async function startJobs(deps: {
       }
     },
     stop: async () => {
+      stopping = true;
+      while (queueing.size) await Promise.allSettled([...queueing]);
       stopDepth();
       await stopTimer();
       await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 8_000 });
       // pg-boss marks a finished job complete without awaiting it: let that land first.
       await executor.idle();
+      executor.close();
     },
   };
 }
