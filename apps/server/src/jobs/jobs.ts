@@ -164,7 +164,8 @@ export async function startJobs(deps: {
   return {
     sendMail: async (message, { key, db: handle }) => {
       const data: MailJob = { ...message, messageId: `<${jobIdOf(key)}@peerwrite>` };
-      await boss.send(QUEUES.mail, data, { ...mailOptions(key), db: executorOf(handle) });
+      // Ahead of the notifications' mails (priority 0): a stage move can queue one per learner.
+      await boss.send(QUEUES.mail, data, { ...mailOptions(key), priority: 10, db: executorOf(handle) });
     },
     sendPasswordResetMail: async (job, { key, db: handle }) => {
       await boss.send(QUEUES.passwordResetMail, job, { ...mailOptions(key), db: executorOf(handle) });
