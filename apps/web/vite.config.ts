@@ -18,30 +18,6 @@ const scrollAreaWithoutFloatingUi: Plugin = {
   },
 };
 
-/**
- * The app's stylesheet moves from the head into the body, after the boot screen and before the
- * app's root (issue 35): the boot screen (index.html) then paints without waiting for it, and the
- * app's script still waits for it (a stylesheet in the document blocks the scripts), so the app
- * never shows unstyled. Before the root, so the theme's variables that Mantine writes inside the
- * root still come after Mantine's defaults.
- */
-const stylesheetAfterBoot: Plugin = {
-  name: 'stylesheet-after-boot',
-  transformIndexHtml: {
-    order: 'post',
-    handler(html) {
-      const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-      if (!html.includes('<div id="root">')) throw new Error('index.html has no root: see vite.config.ts');
-      let out = html;
-      for (const link of links) out = out.replace(link, '');
-      return out.replace(
-        '<div id="root">',
-        `${links.map((l) => l.trim()).join('\n    ')}\n    <div id="root">`,
-      );
-    },
-  },
-};
-
 export default defineConfig(({ command }) => {
   // npm sets NODE_ENV=production for every script when devDependencies are omitted by default
   // (.npmrc `omit=dev`, issue 35): the dev server still serves React's development build.
@@ -50,7 +26,7 @@ export default defineConfig(({ command }) => {
 });
 
 const config: UserConfig = {
-  plugins: [react(), scrollAreaWithoutFloatingUi, stylesheetAfterBoot],
+  plugins: [react(), scrollAreaWithoutFloatingUi],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8000', '/accounts': 'http://127.0.0.1:8000' },

@@ -68,8 +68,15 @@ test('the course tabs keep one row on a phone in English, and Korean breaks betw
   await en.goto(`${COURSE}/instructor`);
   const tabs = en.getByTestId('course-page').getByRole('tab');
   await expect(tabs).toHaveCount(3);
-  const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-  expect(new Set(tops).size).toBe(1);
+  // Measured once the page's fonts are in (the Latin subset arrives after the first paint).
+  await en.evaluate(() => document.fonts.ready);
+  await expect
+    .poll(
+      async () =>
+        new Set(await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))))
+          .size,
+    )
+    .toBe(1);
   expect(await en.evaluate(() => getComputedStyle(document.body).wordBreak)).not.toBe('keep-all');
 
   const kr = await signIn(browser, 'student14@example.com', PHONE);
