@@ -1,5 +1,5 @@
 import type { Language, NotificationKind } from '@pw/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { notificationMailOff, notifications, organisations, users } from '../../db/schema';
@@ -90,7 +90,7 @@ export async function hasPendingMail(db: Db) {
   const rows = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.mail, 'pending')))
+    .where(eq(notifications.mail, 'pending'))
     .limit(1);
   return rows.length > 0;
 }

@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@pw/contract';
 import { describe, expect, it } from 'vitest';
 import { formatDeadline, notificationText } from './notification-text';
 
@@ -24,17 +25,7 @@ describe('notification texts', () => {
   });
 
   it('every kind has a title and a body in both languages', () => {
-    const kinds = [
-      'stage_open',
-      'reminder',
-      'scores_ready',
-      'objection_answered',
-      'late_approved',
-      'objection_filed',
-      'late_request',
-      'digest',
-    ] as const;
-    for (const kind of kinds)
+    for (const kind of NOTIFICATION_KINDS)
       for (const lang of ['ko', 'en'] as const) {
         const text = notificationText(
           kind,
