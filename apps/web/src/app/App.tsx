@@ -1,7 +1,7 @@
 import './styles';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications, useNotifications } from '@mantine/notifications';
+import { notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { UI } from '@pw/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,21 +23,49 @@ const Notifications = lazy(() =>
   import('./NotificationsContainer').then((m) => ({ default: m.NotificationsContainer })),
 );
 
+/** Where toasts go and how many show at once: on phones one, over the top bar's title. */
+function toastLayout(isPhone: boolean) {
+  return isPhone
+    ? ({ position: 'top-center', limit: 1 } as const)
+    : ({ position: 'top-right', limit: 3 } as const);
+}
+
+/**
+ * The toasts' layout set in the store itself, from the first render on: toasts shown before the
+ * lazily loaded container arrives (the phone's "made for PC" notice, then the welcome on signing
+ * in) would otherwise be laid out by the store's defaults (five at once) and stay so. On phones a
+ * new toast replaces the one showing instead of waiting behind it, so feedback on what the user
+ * just did is never late.
+ */
+function useToastLayout(isPhone: boolean) {
+  useEffect(() => {
+    const { position, limit } = toastLayout(isPhone);
+    notificationsStore.updateState((state) => ({ ...state, defaultPosition: position, limit }));
+    if (!isPhone) return;
+    const replaceShowing = (state: ReturnType<typeof notificationsStore.getState>) => {
+      if (state.queue.length === 0) return;
+      for (const n of state.notifications) if (n.id) queueMicrotask(() => notifications.hide(n.id as string));
+    };
+    replaceShowing(notificationsStore.getState());
+    return notificationsStore.subscribe(replaceShowing);
+  }, [isPhone]);
+}
+
 /** The toasts, mounted from the first one on (and kept, so later toasts need no wait). */
 function Toasts({ isPhone }: { isPhone: boolean }) {
+  useToastLayout(isPhone);
   const { notifications: showing, queue } = useNotifications();
   const [wanted, setWanted] = useState(false);
   if (!wanted && showing.length + queue.length > 0) setWanted(true);
   if (!wanted) return null;
   // Toasts keep clear of the controls: on wide screens in the top right corner, above the pages'
-  // headings and buttons; on phones over the top bar's title, clear of the menu button, one at a
-  // time, the newest replacing the one showing (none waits behind another).
+  // headings and buttons; on phones over the top bar's title, clear of the menu button.
+  const { position, limit } = toastLayout(isPhone);
   return (
     <Suspense fallback={null}>
       <Notifications
-        position={isPhone ? 'top-center' : 'top-right'}
-        limit={isPhone ? 1 : 3}
-        newestFirst={isPhone}
+        position={position}
+        limit={limit}
         containerWidth={isPhone ? undefined : 360}
         classNames={{ root: classes.notifications }}
       />
