@@ -18,6 +18,36 @@ export const NOTIFICATION_KINDS = [
   'digest',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+/** The kinds a learner receives, and those the instructor and assistants receive. */
+export const LEARNER_NOTIFICATION_KINDS = [
+  'stage_open',
+  'reminder',
+  'scores_ready',
+  'objection_answered',
+  'late_approved',
+] as const satisfies readonly (typeof NOTIFICATION_KINDS)[number][];
+export const STAFF_NOTIFICATION_KINDS = [
+  'objection_filed',
+  'late_request',
+  'digest',
+] as const satisfies readonly (typeof NOTIFICATION_KINDS)[number][];
+
+/**
+ * The kinds a person can receive: a learner's if they take part in a course (or in none yet: most
+ * people join as learners), the staff's if they teach or assist one.
+ */
+export function relevantNotificationKinds(person: {
+  learns: boolean;
+  teaches: boolean;
+}): (typeof NOTIFICATION_KINDS)[number][] {
+  return NOTIFICATION_KINDS.filter(
+    (kind) =>
+      ((person.learns || !person.teaches) &&
+        (LEARNER_NOTIFICATION_KINDS as readonly string[]).includes(kind)) ||
+      (person.teaches && (STAFF_NOTIFICATION_KINDS as readonly string[]).includes(kind)),
+  );
+}
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** One entry of the bell, its text in the request's language. */
@@ -51,6 +81,8 @@ export const notificationReadSchema = z.object({ read: z.boolean({ error: 'valid
 /** Which kinds also come by mail (the bell always shows them). */
 export const notificationSettingsSchema = z.object({
   mail: z.record(notificationKindSchema, z.boolean()),
+  /** The kinds this person can receive (the settings screen lists only these). */
+  kinds: z.array(notificationKindSchema),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsUpdateSchema = z.object({

@@ -1,20 +1,53 @@
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings } from '@pw/contract';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationSettings,
+  relevantNotificationKinds,
+} from '@pw/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { notificationMailOff } from '../../db/schema';
+import { courses, enrollments, notificationMailOff } from '../../db/schema';
 
-/** Every kind, on unless the person switched its mail off. */
+/** Every kind, on unless the person switched its mail off; with the kinds they can receive. */
 export async function mailSettingsOf(db: Db | Tx, userId: number): Promise<NotificationSettings> {
-  const off = new Set(
-    (
-      await db
-        .select({ kind: notificationMailOff.kind })
-        .from(notificationMailOff)
-        .where(eq(notificationMailOff.userId, userId))
-    ).map((r) => r.kind),
-  );
+  const [off, learns, assists, teaches] = await Promise.all([
+    db
+      .select({ kind: notificationMailOff.kind })
+      .from(notificationMailOff)
+      .where(eq(notificationMailOff.userId, userId)),
+    db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(
+        and(
+          eq(enrollments.userId, userId),
+          eq(enrollments.isActive, true),
+          eq(enrollments.isAssistant, false),
+        ),
+      )
+      .limit(1),
+    db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(
+        and(
+          eq(enrollments.userId, userId),
+          eq(enrollments.isActive, true),
+          eq(enrollments.isAssistant, true),
+        ),
+      )
+      .limit(1),
+    db.select({ id: courses.id }).from(courses).where(eq(courses.instructorId, userId)).limit(1),
+  ]);
+  const offKinds = new Set(off.map((r) => r.kind));
   return {
-    mail: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, !off.has(k)])) as NotificationSettings['mail'],
+    mail: Object.fromEntries(
+      NOTIFICATION_KINDS.map((k) => [k, !offKinds.has(k)]),
+    ) as NotificationSettings['mail'],
+    kinds: relevantNotificationKinds({
+      learns: learns.length > 0,
+      teaches: assists.length + teaches.length > 0,
+    }),
   };
 }
 

@@ -134,6 +134,19 @@ describe('notifications', () => {
     const settings = () =>
       call(t, { method: 'GET', url: '/api/v1/users/notification-settings/', token: w.tokens.learner });
     expect((await settings()).json().mail.stage_open).toBe(true);
+    // Each is asked only about what they can receive: the learner not about the digest, the
+    // instructor not about reminders (they take part in no course as a learner).
+    expect((await settings()).json().kinds).toEqual([
+      'stage_open',
+      'reminder',
+      'scores_ready',
+      'objection_answered',
+      'late_approved',
+    ]);
+    const of = async (token: string) =>
+      (await call(t, { method: 'GET', url: '/api/v1/users/notification-settings/', token })).json().kinds;
+    expect(await of(w.tokens.instructor)).toEqual(['objection_filed', 'late_request', 'digest']);
+    expect(await of(w.tokens.assistant)).toEqual(['objection_filed', 'late_request', 'digest']);
 
     const page = await call(t, { method: 'GET', url: path });
     expect(page.statusCode).toBe(200);

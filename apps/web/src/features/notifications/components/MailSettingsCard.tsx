@@ -1,10 +1,13 @@
 import { Card, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@pw/contract';
+import type { NotificationKind } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notifications';
 
-/** My page: which kinds of notification also come by mail (the bell always shows them). */
+/**
+ * My page: which kinds of notification also come by mail (the bell always shows them); only the
+ * kinds this person can receive (a learner is not asked about the instructor's digest).
+ */
 export function MailSettingsCard() {
   const { t } = useTranslation();
   const settings = useNotificationSettings();
@@ -24,7 +27,7 @@ export function MailSettingsCard() {
           {t('notifications.mailSettingsHint')}
         </Text>
         {settings.data ? (
-          NOTIFICATION_KINDS.map((kind) => (
+          settings.data.kinds.map((kind) => (
             <Switch
               key={kind}
               label={t(`notifications.kinds.${kind}`)}
