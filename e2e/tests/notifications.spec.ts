@@ -60,3 +60,30 @@ test('on a phone in English, the menu leads to the notifications; marking all re
   await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
 });
+
+test('My page asks a learner only about the mail a learner can receive, and keeps a switch turned off', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'student04@example.com', 'en');
+  await page.goto('/my-page');
+  const card = page.getByTestId('mail-settings');
+  await expect(card.getByRole('switch')).toHaveCount(5);
+  await expect(card.getByText('Daily digest of a running assignment', { exact: false })).toHaveCount(0);
+  const reminders = card.getByRole('switch', { name: 'Reminders before a stage ends' });
+  await expect(reminders).toBeChecked();
+  await reminders.click({ force: true });
+  await expect(reminders).not.toBeChecked();
+  await page.reload();
+  await expect(
+    page.getByTestId('mail-settings').getByRole('switch', { name: 'Reminders before a stage ends' }),
+  ).not.toBeChecked();
+  // Back on, as the demo had it.
+  await page
+    .getByTestId('mail-settings')
+    .getByRole('switch', { name: 'Reminders before a stage ends' })
+    .click({ force: true });
+  await expect(
+    page.getByTestId('mail-settings').getByRole('switch', { name: 'Reminders before a stage ends' }),
+  ).toBeChecked();
+});
