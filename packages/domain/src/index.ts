@@ -3,6 +3,7 @@
 // The stage machine lives once, in the contract (the web needs it too); re-exported here.
 export * from '@pw/contract/stages';
 export * from './matching/create-matching';
+export * from './matching/heal';
 export * from './matching/random';
 export type * from './matching/types';
 export * from './matching/update-matching';
