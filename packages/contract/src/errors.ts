@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'performance_stale',
   'not_participating',
   'review_not_open',
+  'one_more_not_finished',
+  'one_more_not_needed',
   'self_review_locked',
   'feedback_not_open',
   'objection_not_open',

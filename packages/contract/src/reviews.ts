@@ -47,6 +47,14 @@ export const peerReviewSchema = z.object({
 });
 export type PeerReview = z.infer<typeof peerReviewSchema>;
 
+/** POST …/peer-reviews/one-more/: the review the volunteer now has (open it by its id). */
+export const oneMoreReviewSchema = z.object({
+  id: z.number().int(),
+  /** Taken over from a reviewer who had not opened it (else a new review of an essay short of reviewers). */
+  moved: z.boolean(),
+});
+export type OneMoreReview = z.infer<typeof oneMoreReviewSchema>;
+
 export const peerReviewSaveSchema = z.object({
   id: id.optional(),
   responses: z

@@ -35,6 +35,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   performance_stale: 409,
   not_participating: 403,
   review_not_open: 406,
+  one_more_not_finished: 406,
+  one_more_not_needed: 409,
   self_review_locked: 406,
   feedback_not_open: 406,
   objection_not_open: 406,

@@ -63,3 +63,10 @@ export const resetMatchings = {
   method: 'POST',
   path: `${assignment}/matchings-reset/`,
 } as const;
+/** A learner who finished their reviews asks for one more (allocation that heals itself). */
+export const reviewOneMore = {
+  name: 'reviewOneMore',
+  method: 'POST',
+  path: `${assignment}/peer-reviews/one-more/`,
+  status: 201,
+} as const;

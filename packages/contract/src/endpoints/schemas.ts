@@ -83,6 +83,7 @@ import {
   objectionRulingSchema,
   objectionSchema,
   objectionUpdateSchema,
+  oneMoreReviewSchema,
   peerReviewSaveSchema,
   peerReviewSchema,
   reviewAdjustmentSchema,
@@ -289,6 +290,7 @@ export const endpointSchemas = {
   ruleOnObjection: { params: objectionPathSchema, body: objectionRulingSchema, response: objectionSchema },
   getMatchings: { params: assignmentPathSchema, response: matchingPageSchema },
   resetMatchings: { params: assignmentPathSchema, body: matchingResetSchema, response: matchingPageSchema },
+  reviewOneMore: { params: assignmentPathSchema, response: oneMoreReviewSchema },
   // reports
   getReport: { params: reportPathSchema, querystring: reportQuerySchema, response: reportSchema },
   updateReport: { params: reportPathSchema, body: reportUpdateSchema, response: reportSchema },

@@ -167,6 +167,10 @@ export const peerMatchings = pgTable(
     instructorComment: text('instructor_comment'),
     adjustmentReason: text('adjustment_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the reviewer first opened the review (null: never); an unopened review may move. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** The reviewer this review was taken from when it moved to a volunteer (issue 33). */
+    movedFromId: integer('moved_from_id').references(() => enrollments.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('peer_matchings_pair_key').on(t.assignmentId, t.reviewerId, t.targetId),

@@ -143,7 +143,7 @@ describe('notifications', () => {
       'objection_answered',
       'late_approved',
     ]);
-    const of = async (token: string) =>
+    const of = async (token: string | undefined) =>
       (await call(t, { method: 'GET', url: '/api/v1/users/notification-settings/', token })).json().kinds;
     expect(await of(w.tokens.instructor)).toEqual(['objection_filed', 'late_request', 'digest']);
     expect(await of(w.tokens.assistant)).toEqual(['objection_filed', 'late_request', 'digest']);

@@ -1,7 +1,7 @@
 import { type PeerReview, saveRule } from '@pw/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { files, performanceFiles, performances } from '../../db/schema';
+import { files, peerMatchings, performanceFiles, performances } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
@@ -70,5 +70,12 @@ export async function getPeerReview(input: { db: Db; secret: string; caller: Cal
   assertReviewer(m, matching);
   if (matching.reviewerId === matching.targetId)
     assertSelfReviewOpen(matching, await reviewsOf(db, shape.row.id, matching.reviewerId));
-  return readPeerReview({ db, secret: input.secret, shape, matching, now: new Date() });
+  const now = new Date();
+  // Opened: from now on the review stays with its reviewer (an unopened one may move, issue 33).
+  if (matching.openedAt === null)
+    await db
+      .update(peerMatchings)
+      .set({ openedAt: now })
+      .where(and(eq(peerMatchings.id, matching.id), isNull(peerMatchings.openedAt)));
+  return readPeerReview({ db, secret: input.secret, shape, matching, now });
 }

@@ -9,6 +9,7 @@ import { createObjection, getObjection, updateObjection, withdrawObjection } fro
 import { previewAdjustment } from './preview-adjustment';
 import { rateReview } from './rate-review';
 import { getReviewForInstructor } from './review-for-instructor';
+import { reviewOneMore } from './review-one-more';
 import { ruleOnObjection } from './rule-on-objection';
 import { savePeerReview } from './save-peer-review';
 
@@ -118,6 +119,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       sendJson(
         reply,
         await matchingPage({
+          db: app.db,
+          caller: request,
+          ids: { courseId: request.params.id, assignmentId: request.params.aid },
+        }),
+      ),
+  });
+
+  route(endpoints.reviewOneMore, {
+    handler: async (request, reply) =>
+      reply.code(201).send(
+        await reviewOneMore({
           db: app.db,
           caller: request,
           ids: { courseId: request.params.id, assignmentId: request.params.aid },

@@ -82,7 +82,7 @@ export async function savePeerReview(input: {
       });
     await tx
       .update(peerMatchings)
-      .set({ isCompleted: true, completedAt: locked.completedAt ?? now })
+      .set({ isCompleted: true, completedAt: locked.completedAt ?? now, openedAt: locked.openedAt ?? now })
       .where(eq(peerMatchings.id, matching.id));
     const after = ordered.map((x) => (x.id === matching.id ? { ...x, isCompleted: true } : x));
     const peerStage = shape.stage('peerreview');
