@@ -60,6 +60,8 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/courses/{id}/assignments/{aid}/matchings/': 'reviews-matching.test.ts (the matching page)',
   'POST /api/v1/courses/{id}/assignments/{aid}/matchings-reset/':
     'reviews-matching.test.ts (the matching page)',
+  // The course's participating learners only; staff and outsiders 404.
+  'POST /api/v1/courses/{id}/assignments/{aid}/peer-reviews/one-more/': 'review-one-more.test.ts',
   // Own report after completion, others 404; managers any; learners 403 on the score page.
   'GET /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/reports/{rid}/': 'reports.test.ts',

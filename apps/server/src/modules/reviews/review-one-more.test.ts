@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers';
+import { enrollments, peerMatchings, stages } from '../../db/schema';
+import {
+  atPeerReview,
+  base,
+  FULL,
+  learnerEnrollment,
+  peer,
+  review,
+  saveReview,
+  t,
+  useReviewWorld,
+  w,
+} from './reviews.test-kit';
+
+useReviewWorld();
+
+const oneMore = (aid: number, token: string | undefined) =>
+  call(t, { method: 'POST', url: `${base()}/${aid}/peer-reviews/one-more/`, token });
+
+/** The peer-review stage runs from `hoursAgo` hours ago to `hoursLeft` hours from now. */
+async function peerStageRuns(aid: number, hoursAgo: number, hoursLeft: number) {
+  const now = Date.now();
+  await t.database.db
+    .update(stages)
+    .set({ startAt: new Date(now - hoursAgo * 3_600_000), endAt: new Date(now + hoursLeft * 3_600_000) })
+    .where(and(eq(stages.assignmentId, aid), eq(stages.model, 'peerreview')));
+}
+
+const pairsOf = (aid: number) =>
+  t.database.db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, aid));
+
+async function assistantEnrollment() {
+  const [row] = await t.database.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.assistant.id)));
+  return row!.id;
+}
+
+/** The learner finishes the one review they were given. */
+async function learnerFinishes(aid: number) {
+  const mine = (await pairsOf(aid)).find(
+    (p) => p.reviewerId === learnerEnrollment && p.targetId !== learnerEnrollment,
+  );
+  expect((await saveReview(aid, mine!.id, w.tokens.learner, FULL)).statusCode).toBe(200);
+  return mine!;
+}
+
+describe('review one more (allocation that heals itself)', () => {
+  it('a finished learner takes over a review nobody opened by half the stage; the pair keeps the rules', async () => {
+    const a = await atPeerReview(1);
+    await peerStageRuns(a.id, 10, 8); // past half-way
+    // Not before their own review is done.
+    const early = await oneMore(a.id, w.tokens.learner);
+    expect(early.statusCode).toBe(406);
+    expect(early.json().code).toBe('one_more_not_finished');
+
+    const mine = await learnerFinishes(a.id);
+    const before = await pairsOf(a.id);
+    const res = await oneMore(a.id, w.tokens.learner);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ moved: true });
+    const after = await pairsOf(a.id);
+    const taken = after.find((p) => p.id === res.json().id)!;
+    // A review of someone else's essay that the learner did not review yet, taken from its reviewer.
+    expect(taken.reviewerId).toBe(learnerEnrollment);
+    expect(taken.targetId).not.toBe(learnerEnrollment);
+    expect(taken.targetId).not.toBe(mine.targetId);
+    expect(taken.movedFromId).not.toBeNull();
+    const gone = before.find((p) => p.reviewerId === taken.movedFromId && p.targetId === taken.targetId);
+    expect(gone).toBeDefined();
+    expect(after.some((p) => p.id === gone!.id)).toBe(false);
+    expect(after.length).toBe(before.length);
+    // The learner can open it, write it, and has work in the stage again until they do.
+    expect((await review(a.id, taken.id, w.tokens.learner)).statusCode).toBe(200);
+    expect((await saveReview(a.id, taken.id, w.tokens.learner, FULL)).statusCode).toBe(200);
+    // The reviewer who lost it no longer sees it.
+    const loserToken = taken.movedFromId === peer.enrollmentId ? peer.token : w.tokens.assistant;
+    expect((await review(a.id, gone!.id, loserToken)).statusCode).toBe(404);
+  });
+
+  it('nothing moves before half the stage, nor a review its reviewer opened; no essay short: told so', async () => {
+    const a = await atPeerReview(1);
+    await peerStageRuns(a.id, 2, 8); // a fifth of the way
+    await learnerFinishes(a.id);
+    const res = await oneMore(a.id, w.tokens.learner);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'one_more_not_needed',
+      detail: '지금은 평가가 더 필요한 글이 없습니다. 도와주셔서 고맙습니다!',
+    });
+
+    // Past half-way, but both other reviewers opened theirs (opening is what counts).
+    await peerStageRuns(a.id, 10, 8);
+    const pairs = await pairsOf(a.id);
+    for (const [token, enrollment] of [
+      [peer.token, peer.enrollmentId],
+      [w.tokens.assistant, await assistantEnrollment()],
+    ] as const) {
+      const theirs = pairs.find((p) => p.reviewerId === enrollment && p.targetId !== enrollment)!;
+      expect((await review(a.id, theirs.id, token)).statusCode).toBe(200);
+    }
+    expect((await oneMore(a.id, w.tokens.learner)).statusCode).toBe(409);
+    expect(await pairsOf(a.id)).toHaveLength(pairs.length);
+  });
+
+  it('two finished volunteers at once never take the same review', async () => {
+    const a = await atPeerReview(1);
+    await peerStageRuns(a.id, 10, 8);
+    await learnerFinishes(a.id);
+    const pairs = await pairsOf(a.id);
+    const peers = pairs.find((p) => p.reviewerId === peer.enrollmentId && p.targetId !== peer.enrollmentId)!;
+    expect((await saveReview(a.id, peers.id, peer.token, FULL)).statusCode).toBe(200);
+    // Only the assistant's review is stale now.
+    const answers = await Promise.all([oneMore(a.id, w.tokens.learner), oneMore(a.id, peer.token)]);
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const after = await pairsOf(a.id);
+    const keys = after.map((p) => `${p.reviewerId}:${p.targetId}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(after.filter((p) => p.movedFromId !== null)).toHaveLength(1);
+  });
+
+  it('only a learner of the course may ask', async () => {
+    const a = await atPeerReview(1);
+    expect((await oneMore(a.id, w.tokens.instructor)).statusCode).toBe(404);
+    expect((await oneMore(a.id, undefined)).statusCode).toBe(401);
+  });
+});
