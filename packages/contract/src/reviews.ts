@@ -240,10 +240,30 @@ export const matchingPageSchema = z.object({
           name: z.string(),
           /** A finished review: a save that drops it needs its confirmation (`confirm_delete`). */
           is_completed: z.boolean(),
+          /** Not opened by its reviewer past the threshold (half the stage): a volunteer may take it. */
+          is_stale: z.boolean(),
+          /** The reviewer it was taken from when a volunteer took it over (issue 33), else null. */
+          moved_from: z.string().nullable(),
         }),
       ),
     }),
   ),
+  /**
+   * The fill-in queue: essays that will end with fewer reviews than asked unless someone steps in
+   * (finished plus under-way reviews below the reviewers per essay), the fewest finished first.
+   */
+  fill_in: z.array(
+    z.object({
+      author: z.number().int(),
+      name: z.string(),
+      completed: z.number().int(),
+      coming: z.number().int(),
+      stale: z.number().int(),
+      missing: z.number().int(),
+    }),
+  ),
+  /** From when an unopened review may move to a volunteer (null: the stage has no start date). */
+  stale_from: z.string().nullable(),
 });
 export type MatchingPage = z.infer<typeof matchingPageSchema>;
 

@@ -5,7 +5,7 @@ import {
   type HealingPair,
   isStale,
   STALE_HOURS_WITHOUT_END,
-  staleFrom,
+  staleRule,
 } from './heal';
 
 const at = (iso: string) => new Date(iso);
@@ -26,23 +26,35 @@ const pair = (
   openedAt: state === 'unopened' ? null : at('2026-11-01T10:00:00Z'),
 });
 
-describe('staleFrom', () => {
+const rule = staleRule({ start, end });
+
+describe('staleRule', () => {
   it('is half-way through a stage with an end, and 72 h after the start without one', () => {
-    expect(staleFrom({ start, end })).toEqual(half);
-    expect(staleFrom({ start, end }, 0.25)).toEqual(at('2026-11-02T00:00:00Z'));
-    expect(staleFrom({ start, end: null })).toEqual(
+    expect(rule?.from).toEqual(half);
+    expect(staleRule({ start, end }, 0.25)?.from).toEqual(at('2026-11-02T00:00:00Z'));
+    expect(staleRule({ start, end: null })?.from).toEqual(
       new Date(start.getTime() + STALE_HOURS_WITHOUT_END * 3_600_000),
     );
-    expect(staleFrom({ start: null, end })).toBeNull();
+    expect(staleRule({ start: null, end })).toBeNull();
   });
 
   it('a review becomes stale at the threshold itself, not a millisecond before, and only unopened', () => {
     const p = pair('a', 'b');
-    expect(isStale(p, new Date(half.getTime() - 1), half)).toBe(false);
-    expect(isStale(p, half, half)).toBe(true);
-    expect(isStale({ ...p, openedAt: start }, half, half)).toBe(false);
-    expect(isStale({ ...p, isCompleted: true }, half, half)).toBe(false);
+    expect(isStale(p, new Date(half.getTime() - 1), rule)).toBe(false);
+    expect(isStale(p, half, rule)).toBe(true);
+    expect(isStale({ ...p, openedAt: start }, half, rule)).toBe(false);
+    expect(isStale({ ...p, isCompleted: true }, half, rule)).toBe(false);
     expect(isStale(p, half, null)).toBe(false);
+  });
+
+  it("a review given late (a late joiner's, one taken over) gets the same time again from when it was given", () => {
+    const given = at('2026-11-03T12:00:00Z');
+    const p = { ...pair('a', 'b'), assignedAt: given };
+    // Two days (half of the four-day stage) after it was given, not before.
+    expect(isStale(p, at('2026-11-05T11:59:59Z'), rule)).toBe(false);
+    expect(isStale(p, at('2026-11-05T12:00:00Z'), rule)).toBe(true);
+    // Given at the start: the stage's threshold.
+    expect(isStale({ ...p, assignedAt: start }, half, rule)).toBe(true);
   });
 });
 
@@ -58,7 +70,7 @@ describe('chooseOneMore', () => {
     pair('d', 'a'),
     pair('d', 'b'),
   ];
-  const base = { authors: ['a', 'b', 'c', 'd'], peerCount: 2, staleFrom: half };
+  const base = { authors: ['a', 'b', 'c', 'd'], peerCount: 2, stale: rule };
 
   it('gives a finished volunteer the stale review of the essay with the fewest finished reviews', () => {
     const all = pairs();
@@ -109,7 +121,7 @@ describe('chooseOneMore', () => {
       chooseOneMore({
         authors: ['a', 'b', 'c'],
         peerCount: 1,
-        staleFrom: half,
+        stale: rule,
         pairs: all,
         volunteerId: 'a',
         now: half,
@@ -133,7 +145,7 @@ describe('fillInQueue', () => {
       peerCount: 2,
       pairs: all,
       now: half,
-      staleFrom: half,
+      stale: rule,
     });
     expect(queue).toEqual([
       { authorId: 'a', completed: 0, coming: 0, stale: 2, missing: 2 },
@@ -145,7 +157,7 @@ describe('fillInQueue', () => {
       peerCount: 2,
       pairs: all,
       now: start,
-      staleFrom: half,
+      stale: rule,
     });
     expect(early.map((e) => e.authorId)).toEqual(['d']);
   });

@@ -10,6 +10,8 @@ export interface HealingPair {
   isCompleted: boolean;
   /** When the reviewer first opened it; null: never. */
   openedAt: Date | null;
+  /** When it was given to its reviewer (null: at the stage's start). */
+  assignedAt?: Date | null;
 }
 
 /** A review not opened by this fraction of the stage may move to a volunteer. */
@@ -18,22 +20,38 @@ export const STALE_FRACTION = 0.5;
 export const STALE_HOURS_WITHOUT_END = 72;
 
 /**
- * From when an unopened review may move: half-way through the stage (by default), or, for a stage
- * without an end date, `STALE_HOURS_WITHOUT_END` after it started. Null: the start is unknown.
+ * When an unopened review may move: from `from` on (half-way through the stage by default, or,
+ * for a stage without an end date, `STALE_HOURS_WITHOUT_END` after it started), and a review given
+ * later than the stage's start (a late joiner's, one taken over) only after the same time again
+ * from when it was given.
  */
-export function staleFrom(
-  stage: { start: Date | null; end: Date | null },
-  fraction = STALE_FRACTION,
-): Date | null {
-  if (!stage.start) return null;
-  const start = stage.start.getTime();
-  if (!stage.end) return new Date(start + STALE_HOURS_WITHOUT_END * 3_600_000);
-  return new Date(start + Math.max(0, stage.end.getTime() - start) * fraction);
+export interface StaleRule {
+  from: Date;
+  graceMs: number;
 }
 
-/** Whether a review may move: not finished, never opened, and the threshold passed. */
-export function isStale(pair: HealingPair, now: Date, from: Date | null): boolean {
-  return from !== null && !pair.isCompleted && pair.openedAt === null && now.getTime() >= from.getTime();
+/** The stage's stale rule; null when its start is unknown (nothing moves by time). */
+export function staleRule(
+  stage: { start: Date | null; end: Date | null },
+  fraction = STALE_FRACTION,
+): StaleRule | null {
+  if (!stage.start) return null;
+  const start = stage.start.getTime();
+  const graceMs = stage.end
+    ? Math.max(0, stage.end.getTime() - start) * fraction
+    : STALE_HOURS_WITHOUT_END * 3_600_000;
+  return { from: new Date(start + graceMs), graceMs };
+}
+
+/** Whether a review may move: not finished, never opened, and its time passed. */
+export function isStale(
+  pair: Pick<HealingPair, 'isCompleted' | 'openedAt' | 'assignedAt'>,
+  now: Date,
+  rule: StaleRule | null,
+): boolean {
+  if (rule === null || pair.isCompleted || pair.openedAt !== null) return false;
+  if (now.getTime() < rule.from.getTime()) return false;
+  return !pair.assignedAt || now.getTime() - pair.assignedAt.getTime() >= rule.graceMs;
 }
 
 export type OneMoreChoice =
@@ -54,7 +72,7 @@ function authorStates(
   pairs: readonly HealingPair[],
   authors: readonly string[],
   now: Date,
-  from: Date | null,
+  rule: StaleRule | null,
 ) {
   const states = new Map<string, AuthorState>(
     authors.map((a) => [a, { completed: 0, coming: 0, stale: [] }]),
@@ -64,7 +82,7 @@ function authorStates(
     const state = states.get(pair.authorId);
     if (!state) continue;
     if (pair.isCompleted) state.completed++;
-    else if (isStale(pair, now, from)) state.stale.push(pair);
+    else if (isStale(pair, now, rule)) state.stale.push(pair);
     else state.coming++;
   }
   return states;
@@ -86,14 +104,14 @@ export function chooseOneMore(input: {
   authors: readonly string[];
   peerCount: number;
   now: Date;
-  staleFrom: Date | null;
+  stale: StaleRule | null;
 }): OneMoreChoice {
   const own = input.pairs.filter(
     (p) => p.reviewerId === input.volunteerId && p.authorId !== input.volunteerId,
   );
   if (own.length === 0 || own.some((p) => !p.isCompleted)) return { kind: 'none', reason: 'not_finished' };
   const excluded = new Set([input.volunteerId, ...own.map((p) => p.authorId)]);
-  const states = [...authorStates(input.pairs, input.authors, input.now, input.staleFrom)].filter(
+  const states = [...authorStates(input.pairs, input.authors, input.now, input.stale)].filter(
     ([author]) => !excluded.has(author),
   );
   const neediest = (list: typeof states) =>
@@ -132,9 +150,9 @@ export function fillInQueue(input: {
   authors: readonly string[];
   peerCount: number;
   now: Date;
-  staleFrom: Date | null;
+  stale: StaleRule | null;
 }): FillInEntry[] {
-  return [...authorStates(input.pairs, input.authors, input.now, input.staleFrom)]
+  return [...authorStates(input.pairs, input.authors, input.now, input.stale)]
     .map(([authorId, s]) => ({
       authorId,
       completed: s.completed,

@@ -169,6 +169,8 @@ export const peerMatchings = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When the reviewer first opened the review (null: never); an unopened review may move. */
     openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** When the review was given to its reviewer: a review given late gets its own time to be opened. */
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
     /** The reviewer this review was taken from when it moved to a volunteer (issue 33). */
     movedFromId: integer('moved_from_id').references(() => enrollments.id, { onDelete: 'set null' }),
   },

@@ -1,5 +1,5 @@
 import type { FinishedReview, LeftOutReason, MatchingPage, MatchingReset } from '@pw/contract';
-import { validateMatching } from '@pw/domain';
+import { fillInQueue, isStale, staleRule, validateMatching } from '@pw/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, peerResponses, performances } from '../../db/schema';
@@ -43,6 +43,18 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
       : Promise.resolve([]),
   ]);
   const nameOf = new Map(people.map((p) => [p.id, p.name]));
+  const now = new Date();
+  const step = shape.steps[shape.stepIndex];
+  const threshold =
+    shape.code === 'PE' ? staleRule({ start: step?.startAt ?? null, end: step?.endAt ?? null }) : null;
+  const healing = pairs.map((x) => ({
+    id: String(x.id),
+    reviewerId: String(x.reviewerId),
+    authorId: String(x.targetId),
+    isCompleted: x.isCompleted,
+    openedAt: x.openedAt,
+    assignedAt: x.assignedAt,
+  }));
   const workOf = new Map(reviewPerformances.map((r) => [r.enrollmentId, r.id]));
   const targetsOf = new Map<number, MatchingPage['reviewers'][number]['targets']>();
   for (const x of pairs) {
@@ -53,6 +65,8 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
       target: x.targetId,
       name: nameOf.get(x.targetId) ?? '',
       is_completed: x.isCompleted,
+      is_stale: isStale(x, now, threshold),
+      moved_from: x.movedFromId === null ? null : (nameOf.get(x.movedFromId) ?? `#${x.movedFromId}`),
     });
     targetsOf.set(x.reviewerId, list);
   }
@@ -71,6 +85,24 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
         targets,
       };
     }),
+    fill_in:
+      shape.code === 'PE'
+        ? fillInQueue({
+            pairs: healing,
+            authors: people.filter((p) => p.essayDone).map((p) => String(p.id)),
+            peerCount: shape.peerCount,
+            now,
+            stale: threshold,
+          }).map((e) => ({
+            author: Number(e.authorId),
+            name: nameOf.get(Number(e.authorId)) ?? '',
+            completed: e.completed,
+            coming: e.coming,
+            stale: e.stale,
+            missing: e.missing,
+          }))
+        : [],
+    stale_from: threshold?.from.toISOString() ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { type MatchingPage, matchingPageSchema } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers';
@@ -20,13 +21,18 @@ useReviewWorld();
 const oneMore = (aid: number, token: string | undefined) =>
   call(t, { method: 'POST', url: `${base()}/${aid}/peer-reviews/one-more/`, token });
 
-/** The peer-review stage runs from `hoursAgo` hours ago to `hoursLeft` hours from now. */
+/** The peer-review stage runs from `hoursAgo` hours ago to `hoursLeft` hours from now; its reviews were given at its start. */
 async function peerStageRuns(aid: number, hoursAgo: number, hoursLeft: number) {
   const now = Date.now();
+  const startAt = new Date(now - hoursAgo * 3_600_000);
   await t.database.db
     .update(stages)
-    .set({ startAt: new Date(now - hoursAgo * 3_600_000), endAt: new Date(now + hoursLeft * 3_600_000) })
+    .set({ startAt, endAt: new Date(now + hoursLeft * 3_600_000) })
     .where(and(eq(stages.assignmentId, aid), eq(stages.model, 'peerreview')));
+  await t.database.db
+    .update(peerMatchings)
+    .set({ assignedAt: startAt })
+    .where(eq(peerMatchings.assignmentId, aid));
 }
 
 const pairsOf = (aid: number) =>
@@ -60,6 +66,24 @@ describe('review one more (allocation that heals itself)', () => {
 
     const mine = await learnerFinishes(a.id);
     const before = await pairsOf(a.id);
+    // The matching page marks the two unopened reviews and lists their essays to fill in.
+    const page = async () => {
+      const res = await call(t, {
+        method: 'GET',
+        url: `${base()}/${a.id}/matchings/`,
+        token: w.tokens.instructor,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(matchingPageSchema.parse(res.json())).toEqual(res.json());
+      return res.json() as MatchingPage;
+    };
+    const first = await page();
+    expect(first.stale_from).not.toBeNull();
+    expect(first.reviewers.flatMap((r) => r.targets).filter((x) => x.is_stale)).toHaveLength(2);
+    expect(first.fill_in.map((e) => [e.completed, e.coming, e.stale, e.missing])).toEqual([
+      [0, 0, 1, 1],
+      [0, 0, 1, 1],
+    ]);
     const res = await oneMore(a.id, w.tokens.learner);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ moved: true });
@@ -74,6 +98,14 @@ describe('review one more (allocation that heals itself)', () => {
     expect(gone).toBeDefined();
     expect(after.some((p) => p.id === gone!.id)).toBe(false);
     expect(after.length).toBe(before.length);
+    // On the matching page: whose it was, and one essay left to fill in.
+    const second = await page();
+    const shown = second.reviewers.flatMap((r) => r.targets).find((x) => x.matching_id === taken.id);
+    // Given just now: it has its own time to be opened, so it is not stale (nor moves on again).
+    expect(shown).toMatchObject({ is_stale: false, is_completed: false });
+    expect(shown?.moved_from).toMatch(/동료학생|assistant/);
+    expect(second.fill_in).toHaveLength(1);
+    expect(second.fill_in[0]?.author).not.toBe(taken.targetId);
     // The learner can open it, write it, and has work in the stage again until they do.
     expect((await review(a.id, taken.id, w.tokens.learner)).statusCode).toBe(200);
     expect((await saveReview(a.id, taken.id, w.tokens.learner, FULL)).statusCode).toBe(200);

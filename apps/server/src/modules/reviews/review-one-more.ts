@@ -1,5 +1,5 @@
 import { saveRule } from '@pw/contract';
-import { chooseOneMore, staleFrom } from '@pw/domain';
+import { chooseOneMore, staleRule } from '@pw/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, performances } from '../../db/schema';
@@ -45,11 +45,12 @@ export async function reviewOneMore(input: {
         authorId: String(p.targetId),
         isCompleted: p.isCompleted,
         openedAt: p.openedAt,
+        assignedAt: p.assignedAt,
       })),
       authors: people.filter((p) => p.essayDone).map((p) => String(p.id)),
       peerCount: shape.peerCount,
       now,
-      staleFrom: staleFrom({ start: step?.startAt ?? null, end: step?.endAt ?? null }),
+      stale: staleRule({ start: step?.startAt ?? null, end: step?.endAt ?? null }),
     });
     if (choice.kind === 'none')
       throw new AppError(choice.reason === 'not_finished' ? 'one_more_not_finished' : 'one_more_not_needed');

@@ -63,6 +63,9 @@ export function assignmentPairs(db: Db | Tx, assignmentId: number) {
       reviewerId: peerMatchings.reviewerId,
       targetId: peerMatchings.targetId,
       isCompleted: peerMatchings.isCompleted,
+      openedAt: peerMatchings.openedAt,
+      movedFromId: peerMatchings.movedFromId,
+      assignedAt: peerMatchings.assignedAt,
     })
     .from(peerMatchings)
     .where(eq(peerMatchings.assignmentId, assignmentId))

@@ -28,6 +28,9 @@ export function savePeerReview(
   });
 }
 
+/** A learner who finished their reviews takes one more (answers the new review's id). */
+export const reviewOneMore = (ids: Ids) => callEndpoint(endpoints.reviewOneMore, { params: path(ids) });
+
 export function rateReview(ids: Ids, matchingId: number, point: number, comment: string) {
   return callEndpoint(endpoints.rateReview, {
     params: { ...path(ids), mid: matchingId },

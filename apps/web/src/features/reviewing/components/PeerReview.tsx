@@ -18,13 +18,13 @@ import type { PeerTarget, Performance } from '@pw/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { IconLock, IconPaperclip } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { assignmentKey } from '../../../lib/query-keys';
-import { peerReviewKey, savePeerReview, usePeerReview } from '../api/reviews';
+import { peerReviewKey, reviewOneMore, savePeerReview, usePeerReview } from '../api/reviews';
 
 const RichTextView = lazy(() =>
   import('../../../components/RichText').then((m) => ({ default: m.RichTextView })),
@@ -88,7 +88,50 @@ export function PeerReviewList({ performance }: { performance: Performance }) {
           </Card>
         );
       })}
+      {performance.editable && performance.is_mine && peersDone ? <OneMore /> : null}
     </Stack>
+  );
+}
+
+/**
+ * Issue 33: a learner who finished their reviews may take one more — a review its reviewer left
+ * unopened past half the stage, or an essay still short of reviewers — and goes straight to it.
+ */
+function OneMore() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const ids = { courseId: Number(params.courseId), assignmentId: Number(params.assignmentId) };
+  const ask = async () => {
+    setBusy(true);
+    try {
+      const { id } = await reviewOneMore(ids);
+      await queryClient.invalidateQueries({ queryKey: assignmentKey(ids.courseId, ids.assignmentId) });
+      void navigate(`peer-review/${id}`);
+    } catch (error) {
+      const detail =
+        error instanceof ApiError && error.status !== 500 && error.status !== 0 ? error.body.detail : null;
+      notify('save', { color: 'blue', message: detail ?? t('common.wrongRequest') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder radius="md" p="md" data-testid="review-one-more">
+      <Stack gap="xs">
+        <Text fw={600}>{t('review.oneMoreTitle')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('review.oneMoreHint')}
+        </Text>
+        <Group>
+          <Button variant="light" onClick={() => void ask()} loading={busy}>
+            {t('review.oneMore')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
