@@ -1,3 +1,4 @@
+import type { CoachHint } from '@pw/contract';
 import {
   CRITICISM_EN,
   CRITICISM_KO,
@@ -32,14 +33,8 @@ import {
  * - `point_mismatch`: a low point with only praise, or a high point with only criticism.
  * - `no_suggestion`: nothing that says what to change (not asked of a top point).
  */
-export const COACH_HINTS = [
-  'too_short',
-  'generic',
-  'no_reference',
-  'point_mismatch',
-  'no_suggestion',
-] as const;
-export type CoachHint = (typeof COACH_HINTS)[number];
+// The hints' codes are the contract's (the instructor's answer carries them).
+export { COACH_HINTS, type CoachHint } from '@pw/contract';
 export type CoachLanguage = 'ko' | 'en';
 
 export type CoachInput = {
