@@ -73,6 +73,8 @@ const PRAISE_EN_RE = wordPattern(PRAISE_EN);
 const CRITICISM_EN_RE = wordPattern(CRITICISM_EN);
 const SUGGESTION_EN_RE = wordPattern(SUGGESTION_EN);
 const GENERIC_EN_RE = wordPattern(GENERIC_EN);
+/** Korean praise markers as word beginnings ("잘 " → "잘"). */
+const KO_PRAISE_STEMS = PRAISE_KO.map((p) => p.trim()).filter((p) => !p.includes(' '));
 const has = (text: string, list: readonly string[]) => list.some((w) => text.includes(w));
 
 function isTooShort(comment: string, lang: CoachLanguage): boolean {
@@ -89,7 +91,11 @@ function isGeneric(comment: string): boolean {
   rest = rest.replace(new RegExp(wordPattern(longestFirst).source, 'gi'), ' ');
   const tokens = rest.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
   const filler = new Set<string>([...FILLER_KO, ...FILLER_EN]);
-  return tokens.every((t) => filler.has(t) || /^[ㄱ-ㅎㅏ-ㅣ]+$/.test(t));
+  // A word of praise that names nothing ("solid", "clear", "훌륭한") is as empty as the phrases.
+  const praiseWord = (t: string) =>
+    PRAISE_EN_RE.test(t) ||
+    (/^[\uac00-\ud7a3]+$/.test(t) && !has(t, CRITICISM_KO) && KO_PRAISE_STEMS.some((p) => t.startsWith(p)));
+  return tokens.every((t) => filler.has(t) || /^[ㄱ-ㅎㅏ-ㅣ]+$/.test(t) || praiseWord(t));
 }
 
 /** A Korean word without its trailing particle (two syllables or more are kept). */

@@ -448,6 +448,18 @@ export const NOT_A_REFERENCE_KO = [
   '그것',
   '사람',
   '사람들',
+  '다시',
+  '번째',
+  '하나',
+  '처음',
+  '먼저',
+  '모든',
+  '다른',
+  '많이',
+  '많은',
+  '가장',
+  '함께',
+  '마지막',
 ] as const;
 
 export const NOT_A_REFERENCE_EN = [
