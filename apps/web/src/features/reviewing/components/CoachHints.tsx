@@ -1,5 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CoachInput, coachHints } from '@pw/domain/review-coach';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** How long the coach waits after the last keystroke before it reads the comment again. */
@@ -16,8 +17,14 @@ export function CoachHints(props: Omit<CoachInput, 'language'>) {
   const [comment] = useDebouncedValue(props.comment, COACH_DEBOUNCE_MS);
   const [point] = useDebouncedValue(props.point, COACH_DEBOUNCE_MS);
   const language = i18n.resolvedLanguage === 'en' ? 'en' : 'ko';
+  const { criterion, min, max, essay } = props;
+  // Read again only when the debounced comment or point (or the page's language) changes, not on
+  // every keystroke that re-renders the page.
+  const hints = useMemo(
+    () => coachHints({ comment, criterion, point, min, max, essay, language }),
+    [comment, criterion, point, min, max, essay, language],
+  );
   if (!comment.trim()) return null;
-  const hints = coachHints({ ...props, comment, point, language });
   if (hints.length === 0) {
     return (
       <span data-testid="coach-ok" style={{ display: 'block', color: 'var(--mantine-color-teal-8)' }}>
