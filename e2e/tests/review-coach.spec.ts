@@ -20,6 +20,10 @@ function t(key: string, lang: Lang): string {
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const COURSE = '/courses/1';
+const SHOTS = process.env.E2E_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
 
 async function signIn(
   browser: Browser,
@@ -159,6 +163,7 @@ test('the review coach hints on a vague comment and not on a specific one (Korea
     await expect(region).toHaveAttribute('aria-live', 'polite');
     const regionId = await region.getAttribute('id');
     expect((await box.getAttribute('aria-describedby'))?.split(' ')).toContain(regionId);
+    await shot(page, `review-coach-${lang}`);
     if (lang === 'en') {
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

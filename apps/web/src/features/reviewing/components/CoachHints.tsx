@@ -5,6 +5,11 @@ import { useTranslation } from 'react-i18next';
 
 /** How long the coach waits after the last keystroke before it reads the comment again. */
 export const COACH_DEBOUNCE_MS = 400;
+/**
+ * At most this many hints at a time, in the domain's order (length and generic praise first): a
+ * nudge, not a checklist. The next ones appear as the first are answered.
+ */
+export const COACH_HINTS_SHOWN = 2;
 
 /**
  * The review coach's hints on one comment (issue 34, item 2), shown under the comment box as its
@@ -34,7 +39,7 @@ export function CoachHints(props: Omit<CoachInput, 'language'>) {
   }
   return (
     <span data-testid="coach-hints" style={{ display: 'block' }}>
-      {hints.map((h) => (
+      {hints.slice(0, COACH_HINTS_SHOWN).map((h) => (
         <span key={h} data-hint={h} style={{ display: 'block', overflowWrap: 'anywhere' }}>
           · {t(`review.coach.${h}`)}
         </span>

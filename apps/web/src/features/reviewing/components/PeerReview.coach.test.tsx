@@ -102,12 +102,22 @@ describe('review coach on the peer-review page', () => {
     expect(box.getAttribute('aria-describedby')?.split(' ')).toContain(region.id);
     const hints = await screen.findByTestId('coach-hints');
     expect(hints.textContent).toContain('‘좋아요’, ‘잘 썼어요’ 같은 말만으로는');
+    // Two at a time, the domain's first ones (it finds four here: no reference, no suggestion too).
     expect([...hints.querySelectorAll('[data-hint]')].map((x) => x.getAttribute('data-hint'))).toEqual([
       'too_short',
       'generic',
-      'no_reference',
-      'no_suggestion',
     ]);
+    // Longer but still naming nothing in the essay: the next hints come forward.
+    await typeComment('전체적으로 흐름이 자연스럽고 읽기 편했습니다. 정말 잘 쓴 글이라고 생각해요.');
+    await waitFor(() =>
+      expect(
+        [...screen.getByTestId('coach-hints').querySelectorAll('[data-hint]')].map((x) =>
+          x.getAttribute('data-hint'),
+        ),
+      ).toEqual(['no_reference', 'no_suggestion']),
+    );
+    await typeComment('좋아요');
+    await screen.findByText(/‘좋아요’, ‘잘 썼어요’ 같은 말만으로는/);
     fireEvent.click(screen.getByTestId('submit-review'));
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toMatchObject({ responses: [{ id: 0, comment: '좋아요' }] });
