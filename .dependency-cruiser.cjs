@@ -38,6 +38,17 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'web-takes-only-the-coach-from-domain',
+      comment:
+        "The web runs one piece of the domain in the browser, the review coach's rules (issue 34, item 2: hints as the reviewer types); the engines and everything else of the domain stay on the server.",
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: {
+        path: '^packages/domain/',
+        pathNot: '^packages/domain/src/review-coach/(review-coach|word-lists)[.]ts$',
+      },
+    },
+    {
       name: 'domain-is-pure',
       comment: 'The domain package is pure business logic: no I/O of any kind.',
       severity: 'error',

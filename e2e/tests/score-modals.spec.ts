@@ -81,6 +81,14 @@ test('adjusted cells are marked; the adjustment modal shows the comments and the
     const modal = prof.getByTestId('adjust-modal');
     await expect(modal).toBeVisible();
     await expect(modal.getByTestId('reviewer-comment').first()).not.toBeEmpty();
+    // The review coach (issue 34, item 2): how many of this reviewer's comments met its bar, and
+    // its remarks under each comment.
+    const coachText = t('review.coach.met', { met: '§', total: '¶' }, lang)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('§', '\\d+')
+      .replace('¶', '\\d+');
+    await expect(modal.getByTestId('reviewer-coach')).toHaveText(new RegExp(`^${coachText}$`));
+    await expect(modal.getByTestId('comment-coach').first()).toBeVisible();
     await expect(modal.getByTestId('moved-none')).toBeVisible();
     await expect(modal.getByTestId('moved-totals')).toHaveAttribute('data-busy', 'false');
     // A change lists every total that moves, with names, before anything is saved.

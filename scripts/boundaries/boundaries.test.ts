@@ -43,6 +43,29 @@ describe('import boundaries', () => {
     ).toEqual(['no-cross-feature']);
   });
 
+  it('the web importing the domain beyond the review coach', async () => {
+    const domain = {
+      'packages/domain/src/scoring/engine.ts': 'export const score = 1;\n',
+      'packages/domain/src/review-coach/review-coach.ts':
+        "import { LIST } from './word-lists';\nexport const coachHints = LIST;\n",
+      'packages/domain/src/review-coach/word-lists.ts': 'export const LIST = [];\n',
+    };
+    expect(
+      await violations({
+        ...domain,
+        'apps/web/src/features/a/page.ts':
+          "import { score } from '../../../../../packages/domain/src/scoring/engine';\nexport const a = score;\n",
+      }),
+    ).toEqual(['web-takes-only-the-coach-from-domain']);
+    expect(
+      await violations({
+        ...domain,
+        'apps/web/src/features/a/page.ts':
+          "import { coachHints } from '../../../../../packages/domain/src/review-coach/review-coach';\nexport const a = coachHints;\n",
+      }),
+    ).toEqual([]);
+  });
+
   it('a feature reaching up into app/', async () => {
     expect(
       await violations({

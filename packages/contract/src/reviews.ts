@@ -294,6 +294,31 @@ export const finishedReviewSchema = z.object({
 export type FinishedReview = z.infer<typeof finishedReviewSchema>;
 
 /**
+ * The review coach's hints on a comment (issue 34, item 2; the rules are the domain's
+ * `coachHints`): too short, generic praise only, nothing taken from the essay, a point at one end
+ * of the scale with a comment saying the other, no suggestion of what to change.
+ */
+export const COACH_HINTS = [
+  'too_short',
+  'generic',
+  'no_reference',
+  'point_mismatch',
+  'no_suggestion',
+] as const;
+export type CoachHint = (typeof COACH_HINTS)[number];
+
+/** How the reviewer's comments fare with the review coach, as the instructor sees it on a review. */
+export const reviewerCoachSchema = z.object({
+  /** The reviewer's written comments in this assignment's peer reviews (self-evaluation aside) with no hint. */
+  met: z.number().int(),
+  /** Their written comments in those reviews. */
+  total: z.number().int(),
+  /** This review's hints, one list per standard in the rubric's order. */
+  hints: z.array(z.array(z.enum(COACH_HINTS))),
+});
+export type ReviewerCoach = z.infer<typeof reviewerCoachSchema>;
+
+/**
  * GET/PATCH …/peerreview-matching/{id}/instructor/: a peer review as the instructor sees it, with
  * the reviewer's and the target's names, the adjusted points and the audit trail.
  */
@@ -305,6 +330,7 @@ export const instructorReviewSchema = z.object({
   is_self_review: z.boolean(),
   instructor_comment: z.string().nullable(),
   responses: z.array(managedResponseSchema),
+  coach: reviewerCoachSchema,
   audit: z.array(
     z.object({
       kind: z.string(),

@@ -10,6 +10,7 @@ export * from './matching/update-matching';
 export * from './matching/validate-matching';
 export * from './notifications/reminders';
 export * from './notifications/work-in-step';
+export * from './review-coach/review-coach';
 export * from './scoring/adjustment-preview';
 export * from './scoring/course-results';
 export * from './scoring/given-reviews';

@@ -511,8 +511,15 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
   }
 }
 
-/** Review comments of the demo, as learners write them. */
+/**
+ * Review comments of the demo, as learners write them: specific ones that meet the review coach's
+ * bar (they name a passage and suggest a change) beside vague ones it hints on (issue 34, item 2),
+ * so the instructor's figure on a review differs from reviewer to reviewer.
+ */
 const REVIEW_COMMENTS = [
+  '자동 요약 기능에 의존했다가 인용을 다시 확인한 경험이 구체적이라 설득력이 있습니다. 그때 걸린 시간을 숫자로 밝혀 주면 더 좋겠습니다.',
+  '좋아요. 잘 썼어요!',
+  '맞춤법 검사기와 자동 완성 이야기는 흥미롭지만 주장과의 연결이 약합니다. 이 예가 왜 문턱을 낮췄다는 근거가 되는지 한 문장 덧붙여 보세요.',
   '주장이 첫 문단부터 분명하게 드러나서 읽기 편했습니다.',
   '근거로 든 경험이 구체적이라 설득력이 있습니다. 다만 출처가 있으면 더 좋겠습니다.',
   '두 번째 문단과 세 번째 문단의 연결이 조금 어색합니다. 접속어를 다시 생각해 보세요.',

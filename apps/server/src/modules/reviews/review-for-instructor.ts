@@ -4,6 +4,7 @@ import { enrollments, reviewAudit, users } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
+import { reviewerCoach } from './reviewer-coach';
 import { assertCanManageReviews } from './reviews.policy';
 import { instructorReviewView } from './reviews.presenter';
 import { loadMatching, type MatchingIds, type MatchingRow, responsesOf } from './reviews.queries';
@@ -21,7 +22,8 @@ export async function readReviewForInstructor(db: Db | Tx, shape: AssignmentShap
     .from(reviewAudit)
     .where(eq(reviewAudit.matchingId, matching.id))
     .orderBy(asc(reviewAudit.id));
-  return instructorReviewView({ matching, people, standards: shape.standards, stored, audit });
+  const coach = await reviewerCoach(db, shape, matching);
+  return { ...instructorReviewView({ matching, people, standards: shape.standards, stored, audit }), coach };
 }
 
 /** GET …/peerreview-matching/{id}/instructor/: a review with real names and the adjustments (managers). */

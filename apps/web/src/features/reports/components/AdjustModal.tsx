@@ -81,7 +81,17 @@ export function AdjustModal({
           <Text size="sm" c="dimmed">
             {t('score.reviewOf', { reviewer: review.reviewer_name, author: name })}
           </Text>
-          <ReviewPoints responses={review.responses} points={points} onChange={setPoints} />
+          {review.is_self_review ? null : (
+            <Text size="sm" data-testid="reviewer-coach" title={t('review.coach.metHelp')}>
+              {t('review.coach.met', { met: review.coach.met, total: review.coach.total })}
+            </Text>
+          )}
+          <ReviewPoints
+            responses={review.responses}
+            points={points}
+            onChange={setPoints}
+            coachHints={review.is_self_review ? undefined : review.coach.hints}
+          />
           <MovedTotals ids={ids} matchingId={matchingId} proposal={proposal} />
           <Textarea
             label={t('score.reason')}

@@ -28,10 +28,13 @@ export function ReviewPoints({
   responses,
   points,
   onChange,
+  coachHints,
 }: {
   responses: readonly Response[];
   points: PointsDraft;
   onChange: (points: PointsDraft) => void;
+  /** The review coach's hints per standard (issue 34, item 2): shown under each comment. */
+  coachHints?: InstructorReview['coach']['hints'];
 }) {
   const { t } = useTranslation();
   return (
@@ -60,6 +63,21 @@ export function ReviewPoints({
             >
               {x.comment || '–'}
             </Text>
+            {coachHints && x.comment.trim() ? (
+              <Group gap={4} data-testid="comment-coach">
+                {(coachHints[x.id] ?? []).length === 0 ? (
+                  <Badge size="sm" variant="light" color="teal">
+                    {t('review.coach.short.met')}
+                  </Badge>
+                ) : (
+                  (coachHints[x.id] ?? []).map((h) => (
+                    <Badge key={h} size="sm" variant="light" color="gray" data-hint={h}>
+                      {t(`review.coach.short.${h}`)}
+                    </Badge>
+                  ))
+                )}
+              </Group>
+            ) : null}
             <NumberInput
               label={t('score.pointOf', { question: t('score.pointToCount'), max: x.standard.max_point })}
               description={

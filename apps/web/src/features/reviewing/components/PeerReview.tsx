@@ -25,6 +25,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { assignmentKey } from '../../../lib/query-keys';
 import { peerReviewKey, reviewOneMore, savePeerReview, usePeerReview } from '../api/reviews';
+import { CoachHints } from './CoachHints';
 
 const RichTextView = lazy(() =>
   import('../../../components/RichText').then((m) => ({ default: m.RichTextView })),
@@ -301,6 +302,25 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
                     autosize
                     minRows={2}
                     maxLength={5000}
+                    // The review coach's hints under the box: its description (aria-describedby),
+                    // a polite live region that stays in place while the hints change.
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    description={
+                      r.editable ? (
+                        <CoachHints
+                          comment={v.comment}
+                          criterion={x.standard.question}
+                          point={v.point}
+                          min={0}
+                          max={x.standard.max_point}
+                          essay={r.target_essay.plain_text}
+                        />
+                      ) : undefined
+                    }
+                    descriptionProps={{
+                      'aria-live': 'polite',
+                      'data-testid': `coach-${x.id}`,
+                    }}
                   />
                 </Stack>
               );
