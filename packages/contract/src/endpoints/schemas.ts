@@ -4,6 +4,7 @@ import {
   loginCheckResponseSchema,
   signInBodySchema,
   signInResponseSchema,
+  ssoExchangeBodySchema,
   signUpBodySchema,
   signUpResponseSchema,
 } from '../accounts';
@@ -152,6 +153,7 @@ export const endpointSchemas = {
   // accounts
   signUp: { body: signUpBodySchema, response: signUpResponseSchema },
   signIn: { body: signInBodySchema, response: signInResponseSchema },
+  exchangeSsoCode: { body: ssoExchangeBodySchema, response: signInResponseSchema },
   signOut: { response: noContentSchema },
   loginCheck: { response: loginCheckResponseSchema },
   isStaff: { response: isStaffResponseSchema },
