@@ -230,11 +230,11 @@ describe('npm run org (in process)', () => {
     expect(result.code).toBe(0);
     const lines = result.out.split('\n');
     expect(lines[0]).toMatch(
-      /^id\s+name\s+subdomain\s+sign-up\s+private-info\s+integrated\s+expires\s+users\s+groups$/,
+      /^id\s+name\s+subdomain\s+sign-up\s+private-info\s+integrated\s+expires\s+sso\s+users\s+groups$/,
     );
     const hanguk = lines.find((l) => l.includes('hanguk'));
     expect(hanguk).toMatch(
-      /Hanguk National University\s+hanguk\s+on\s+off\s+on\s+-\s+2\s+Education, Engineering$/,
+      /Hanguk National University\s+hanguk\s+on\s+off\s+on\s+-\s+-\s+2\s+Education, Engineering$/,
     );
     expect(lines.find((l) => l.includes('(default)'))).toContain('Default Org');
   });

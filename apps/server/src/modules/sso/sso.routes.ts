@@ -57,7 +57,9 @@ export async function ssoRoutes(app: FastifyInstance) {
       .code(failure.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderPage({ org: request.org, lang, path: request.url.split('?')[0] ?? '/' }, t('sso.title'), body));
+      // The language links lead to the sign-in page: this page cannot be shown again (the sign-in
+      // it tells of is used up).
+      .send(renderPage({ org: request.org, lang, path: '/sign-in' }, t('sso.title'), body));
   };
 
   const guarded =
