@@ -131,6 +131,7 @@ const issuerSchema = z
   .trim()
   .max(2000, 'at most 2000 characters')
   .transform((v, ctx) => {
+    if (v === 'none') return null;
     let url: URL;
     try {
       url = new URL(v);
@@ -178,7 +179,7 @@ const organisationOptionsSchema = z.object({
   groups: groupsSchema.optional(),
   'support-email': z.union([none, emailSchema], { error: 'not a valid email address (or none)' }).optional(),
   reminders: onOff.optional(),
-  'oidc-issuer': z.union([none, issuerSchema]).optional(),
+  'oidc-issuer': issuerSchema.optional(),
   'oidc-client-id': oidcValue(500).optional(),
   'oidc-client-secret': oidcValue(2000).optional(),
   'password-sign-in': onOff.optional(),
