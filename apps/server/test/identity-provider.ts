@@ -104,7 +104,10 @@ export async function startIdentityProvider(redirectUris: string[]): Promise<Tes
     if ('deny' in what) {
       result = { error: 'access_denied', error_description: 'the person said no' };
     } else {
-      const grant = new provider.Grant({ accountId: what.subject, clientId: String(details.params.client_id) });
+      const grant = new provider.Grant({
+        accountId: what.subject,
+        clientId: String(details.params.client_id),
+      });
       grant.addOIDCScope(String(details.params.scope));
       result = { login: { accountId: what.subject }, consent: { grantId: await grant.save() } };
     }

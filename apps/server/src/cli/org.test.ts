@@ -245,7 +245,10 @@ describe('npm run org (in process)', () => {
     for (const [argv, message] of [
       [['--oidc-issuer', 'http://login.example.ac.kr'], '--oidc-issuer: the issuer must use https'],
       [['--oidc-issuer', 'not a url'], '--oidc-issuer: expected the issuer URL'],
-      [['--oidc-issuer', 'https://login.example.ac.kr'], 'needs --oidc-client-id and --oidc-client-secret too'],
+      [
+        ['--oidc-issuer', 'https://login.example.ac.kr'],
+        'needs --oidc-client-id and --oidc-client-secret too',
+      ],
       [['--password-sign-in', 'off'], '--password-sign-in off: set up single sign-on first'],
       [['--oidc-client-secret', ''], '--oidc-client-secret: must not be empty'],
     ] as const) {
@@ -278,7 +281,11 @@ describe('npm run org (in process)', () => {
     const list = await org('list');
     expect(list.out).toContain('https://login.example.ac.kr/realms/uni (no password sign-in)');
     expect(list.out).not.toContain('top-secret-value');
-    const config = await call(t, { method: 'GET', url: '/api/v1/users/configuration/', host: hostOf('sso-uni') });
+    const config = await call(t, {
+      method: 'GET',
+      url: '/api/v1/users/configuration/',
+      host: hostOf('sso-uni'),
+    });
     expect(config.json()).toMatchObject({ sso: true, password_sign_in: false });
     expect(config.body).not.toContain('top-secret-value');
     expect(set.out).not.toContain('top-secret-value');

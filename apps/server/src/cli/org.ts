@@ -476,7 +476,8 @@ function checkOidc(stored: OidcColumns, changes: OrganisationChanges): void {
   const after = {
     oidcIssuer: changes.oidcIssuer !== undefined ? changes.oidcIssuer : stored.oidcIssuer,
     oidcClientId: changes.oidcClientId !== undefined ? changes.oidcClientId : stored.oidcClientId,
-    oidcClientSecret: changes.oidcClientSecret !== undefined ? changes.oidcClientSecret : stored.oidcClientSecret,
+    oidcClientSecret:
+      changes.oidcClientSecret !== undefined ? changes.oidcClientSecret : stored.oidcClientSecret,
     passwordSignIn: changes.passwordSignIn ?? stored.passwordSignIn,
   };
   const missing = [
@@ -485,7 +486,9 @@ function checkOidc(stored: OidcColumns, changes: OrganisationChanges): void {
     after.oidcClientSecret ? null : '--oidc-client-secret',
   ].filter((m): m is string => m !== null);
   if (missing.length > 0 && missing.length < 3)
-    throw new Refusal(`single sign-on needs ${missing.join(' and ')} too (or --oidc-issuer none to turn it off)`);
+    throw new Refusal(
+      `single sign-on needs ${missing.join(' and ')} too (or --oidc-issuer none to turn it off)`,
+    );
   if (!after.passwordSignIn && missing.length > 0)
     throw new Refusal(
       '--password-sign-in off: set up single sign-on first (--oidc-issuer, --oidc-client-id, --oidc-client-secret); nobody could sign in',
@@ -564,7 +567,10 @@ async function execute(command: Exclude<OrgCommand, { kind: 'help' }>, io: Io): 
       const org = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         await ensureSubdomainFree(t, command.values.subdomain);
-        checkOidc({ oidcIssuer: null, oidcClientId: null, oidcClientSecret: null, passwordSignIn: true }, command.values);
+        checkOidc(
+          { oidcIssuer: null, oidcClientId: null, oidcClientSecret: null, passwordSignIn: true },
+          command.values,
+        );
         const [created] = await t
           .insert(organisations)
           .values({ ...command.values, isDefault: false })

@@ -4,9 +4,9 @@ import {
   loginCheckResponseSchema,
   signInBodySchema,
   signInResponseSchema,
-  ssoExchangeBodySchema,
   signUpBodySchema,
   signUpResponseSchema,
+  ssoExchangeBodySchema,
 } from '../accounts';
 import {
   assignmentInputSchema,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { LIMITS, type Language } from '@pw/contract';
+import { type Language, LIMITS } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oidcHandoffs, oidcLogins, users } from '../../db/schema';

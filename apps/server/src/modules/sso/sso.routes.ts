@@ -6,8 +6,8 @@ import { endpointRouter } from '../../lib/endpoints';
 import { readCookie } from '../../lib/html';
 import { pageText } from '../../lib/server-i18n';
 import { registerTenancy } from '../../plugins/tenancy';
-import { publicOrigin } from '../password-reset/password-reset.service';
 import { link, paragraph, renderPage } from '../password-reset/password-reset.pages';
+import { publicOrigin } from '../password-reset/password-reset.service';
 import { exchangeSsoCode } from './exchange-sso-code';
 import { finishSso } from './finish-sso';
 import { SsoFailure } from './sso-failure';
@@ -53,13 +53,15 @@ export async function ssoRoutes(app: FastifyInstance) {
         ? ''
         : link(`${COOKIE_PATH}/start?lang=${lang}`, t('sso.retry'), true);
     const body = paragraph(t(`sso.${failure.reason}`)) + retry + link(`/sign-in`, t('sso.backToSignIn'));
-    return reply
-      .code(failure.status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      // The language links lead to the sign-in page: this page cannot be shown again (the sign-in
-      // it tells of is used up).
-      .send(renderPage({ org: request.org, lang, path: '/sign-in' }, t('sso.title'), body));
+    return (
+      reply
+        .code(failure.status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        // The language links lead to the sign-in page: this page cannot be shown again (the sign-in
+        // it tells of is used up).
+        .send(renderPage({ org: request.org, lang, path: '/sign-in' }, t('sso.title'), body))
+    );
   };
 
   const guarded =

@@ -100,9 +100,17 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     expect(uni.json()).toMatchObject({ sso: true, password_sign_in: true });
     expect(uni.body).not.toContain(idp.clientSecret);
     expect(uni.body).not.toContain(idp.clientId);
-    const closed = await call(t, { method: 'GET', url: '/api/v1/users/configuration/', host: 'closed.peer.test' });
+    const closed = await call(t, {
+      method: 'GET',
+      url: '/api/v1/users/configuration/',
+      host: 'closed.peer.test',
+    });
     expect(closed.json()).toMatchObject({ sso: true, password_sign_in: false });
-    const plain = await call(t, { method: 'GET', url: '/api/v1/users/configuration/', host: 'plain.peer.test' });
+    const plain = await call(t, {
+      method: 'GET',
+      url: '/api/v1/users/configuration/',
+      host: 'plain.peer.test',
+    });
     expect(plain.json()).toMatchObject({ sso: false, password_sign_in: true });
   });
 
@@ -126,7 +134,12 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     const signedIn = await exchange(code);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user).toMatchObject({ id: user.id, email: 'kim@uni.ac.kr', name: '김학생' });
-    const check = await call(t, { method: 'GET', url: '/api/v1/users/login-check/', host: HOST, token: signedIn.json().token });
+    const check = await call(t, {
+      method: 'GET',
+      url: '/api/v1/users/login-check/',
+      host: HOST,
+      token: signedIn.json().token,
+    });
     expect(check.statusCode).toBe(200);
     expect(check.json().id).toBe(user.id);
 
@@ -171,7 +184,10 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
       expect(res.body).toContain(`lang="${lang}"`);
       expect(res.body).toContain(text);
     }
-    const [org] = await t.database.db.select().from(organisations).where(eq(organisations.subdomain, 'closed'));
+    const [org] = await t.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.subdomain, 'closed'));
     const made = await t.database.db.select().from(users).where(eq(users.organisationId, org!.id));
     expect(made).toHaveLength(0);
   });
@@ -184,7 +200,9 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     const res = await callback(first.path, first.cookie);
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('not verified');
-    expect(await t.database.db.select().from(oidcHandoffs).where(eq(oidcHandoffs.userId, -1))).toHaveLength(0);
+    expect(await t.database.db.select().from(oidcHandoffs).where(eq(oidcHandoffs.userId, -1))).toHaveLength(
+      0,
+    );
 
     idp.accounts.set('no-email', {});
     idp.next = { subject: 'no-email' };
@@ -246,7 +264,10 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
   });
 
   it('the password sign-in and sign-up are refused where the organisation turned them off', async () => {
-    const [org] = await t.database.db.select().from(organisations).where(eq(organisations.subdomain, 'closed'));
+    const [org] = await t.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.subdomain, 'closed'));
     await createUser(t, org!.id, { email: 'staff@closed.ac.kr' });
     const res = await call(t, {
       method: 'POST',
