@@ -281,6 +281,28 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     expect(res.json().detail).toContain('Sign in with Closed University');
   });
 
+  it('at once: the same callback twice gives one sign-in, the same code twice one session', async () => {
+    await createUser(t, orgId, { email: 'choi@uni.ac.kr' });
+    idp.accounts.set('choi', { email: 'choi@uni.ac.kr', emailVerified: true });
+    idp.next = { subject: 'choi' };
+    const trip = await reachCallback();
+    const callbacks = await Promise.all([callback(trip.path, trip.cookie), callback(trip.path, trip.cookie)]);
+    expect(callbacks.map((r) => r.statusCode).sort()).toEqual([303, 400]);
+    const done = callbacks.find((r) => r.statusCode === 303);
+    const code = codeOf(String(done?.headers.location));
+    const exchanges = await Promise.all([exchange(code), exchange(code), exchange(code)]);
+    expect(exchanges.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+
+    // Two first sign-ins of one new email at once make one account.
+    idp.accounts.set('twin', { email: 'twin@uni.ac.kr', emailVerified: true });
+    idp.next = { subject: 'twin' };
+    const [a, b] = [await reachCallback(), await reachCallback()];
+    const both = await Promise.all([callback(a.path, a.cookie), callback(b.path, b.cookie)]);
+    expect(both.map((r) => r.statusCode)).toEqual([303, 303]);
+    const twins = await t.database.db.select().from(users).where(eq(users.email, 'twin@uni.ac.kr'));
+    expect(twins).toHaveLength(1);
+  });
+
   it('a code is good only at its own organisation and only for two minutes', async () => {
     await createUser(t, orgId, { email: 'park@uni.ac.kr' });
     idp.accounts.set('park', { email: 'park@uni.ac.kr', emailVerified: true });
