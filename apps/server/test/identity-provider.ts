@@ -50,6 +50,14 @@ export async function startIdentityProvider(redirectUris: string[]): Promise<Tes
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-cookie-key-1'] },
     pkce: { required: () => true },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     findAccount: async (_ctx, sub) => {
       const account = accounts.get(sub);
       if (!account) return undefined;
