@@ -1,6 +1,7 @@
 CREATE TABLE "oidc_handoffs" (
 	"code_hash" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
+	"browser_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

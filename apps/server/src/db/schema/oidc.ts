@@ -34,6 +34,8 @@ export const oidcHandoffs = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the cookie set with the code: only the browser that signed in can exchange it. */
+    browserHash: text('browser_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('oidc_handoffs_expires_idx').on(t.expiresAt)],

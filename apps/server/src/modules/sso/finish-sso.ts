@@ -51,7 +51,7 @@ export async function finishSso(input: {
   cookie: string | undefined;
   callbackUrl: URL;
   now?: Date;
-}): Promise<{ code: string; lang: Language }> {
+}): Promise<{ code: string; binding: string; lang: Language }> {
   const { db, org, callbackUrl } = input;
   const now = input.now ?? new Date();
   if (!input.cookie) throw new SsoFailure('bad_state');
@@ -126,10 +126,13 @@ export async function finishSso(input: {
     throw refusal;
   }
   const code = randomBytes(32).toString('base64url');
+  // A second secret for the cookie: a code copied into another browser (a login-CSRF link) is useless.
+  const binding = randomBytes(32).toString('base64url');
   await db.insert(oidcHandoffs).values({
     codeHash: codeHash(code),
     userId: account.id,
+    browserHash: browserHash(binding),
     expiresAt: new Date(now.getTime() + SSO_HANDOFF_TTL_MS),
   });
-  return { code, lang };
+  return { code, binding, lang };
 }

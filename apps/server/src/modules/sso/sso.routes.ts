@@ -9,12 +9,15 @@ import { registerTenancy } from '../../plugins/tenancy';
 import { link, paragraph, renderPage } from '../password-reset/password-reset.pages';
 import { publicOrigin } from '../password-reset/password-reset.service';
 import { exchangeSsoCode } from './exchange-sso-code';
-import { finishSso } from './finish-sso';
+import { finishSso, SSO_HANDOFF_TTL_MS } from './finish-sso';
 import { SsoFailure } from './sso-failure';
 import { SSO_LOGIN_TTL_MS, startSso } from './start-sso';
 
 export const SSO_COOKIE = 'pw_oidc';
 const COOKIE_PATH = '/auth/oidc';
+/** Set with the one-time code, read only by the exchange. */
+export const HANDOFF_COOKIE = 'pw_oidc_handoff';
+const HANDOFF_PATH = '/api/v1/users/sso-exchange';
 
 function langOf(request: FastifyRequest): Language {
   const q = (request.query as { lang?: string }).lang;
@@ -27,10 +30,15 @@ export function callbackUri(app: FastifyInstance, request: FastifyRequest): stri
   return `${publicOrigin(app.config, request.org)}${COOKIE_PATH}/callback`;
 }
 
-function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
+function cookie(
+  request: FastifyRequest,
+  value: string,
+  maxAgeSeconds: number,
+  [name, path] = [SSO_COOKIE, COOKIE_PATH],
+): string {
   // Lax: the provider's redirect back is a top-level GET, which Lax lets the cookie ride on.
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  return `${SSO_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+  return `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /**
@@ -98,20 +106,28 @@ export async function ssoRoutes(app: FastifyInstance) {
   app.get(
     '/callback',
     guarded(async (request, reply) => {
+      const clear = cookie(request, '', 0);
       // The cookie is used once, whatever happens next.
-      reply.header('set-cookie', cookie(request, '', 0));
+      reply.header('set-cookie', clear);
       const callbackUrl = new URL(callbackUri(app, request));
       callbackUrl.search = new URLSearchParams(request.query as Record<string, string>).toString();
-      const { code, lang } = await finishSso({
+      const { code, binding, lang } = await finishSso({
         db: app.db,
         org: request.org,
         cookie: readCookie(request.headers.cookie, SSO_COOKIE),
         callbackUrl,
       });
-      return reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(`/sign-in?lang=${lang}#sso=${encodeURIComponent(code)}`, 303);
+      return (
+        reply
+          // Beside the clearing above (Fastify adds each set-cookie).
+          .header(
+            'set-cookie',
+            cookie(request, binding, SSO_HANDOFF_TTL_MS / 1000, [HANDOFF_COOKIE, HANDOFF_PATH]),
+          )
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(`/sign-in?lang=${lang}#sso=${encodeURIComponent(code)}`, 303)
+      );
     }),
   );
 }
@@ -121,12 +137,20 @@ export const ssoApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = endpointRouter(app, ['accounts']);
   route(endpoints.exchangeSsoCode, {
     config: { public: true },
-    handler: async (request) =>
-      exchangeSsoCode({
+    handler: async (request, reply) => {
+      const session = await exchangeSsoCode({
         db: app.db,
         org: request.org,
         code: request.body.code,
+        binding: readCookie(request.headers.cookie, HANDOFF_COOKIE),
         ttlDays: app.config.tokenTtlDays,
-      }),
+      });
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      reply.header(
+        'set-cookie',
+        `${HANDOFF_COOKIE}=; Path=${HANDOFF_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+      );
+      return session;
+    },
   });
 };

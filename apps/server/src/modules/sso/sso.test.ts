@@ -84,14 +84,26 @@ async function callback(path: string, cookie: string | undefined, host = HOST) {
   });
 }
 
-function codeOf(location: string | undefined): string {
-  const match = /#sso=([^&]+)$/.exec(location ?? '');
+type Handoff = { code: string; binding: string | undefined };
+
+/** The one-time code in the redirect's fragment and the cookie set beside it. */
+function handoffOf(res: { headers: Record<string, unknown> }): Handoff {
+  const location = String(res.headers.location);
+  const match = /#sso=([^&]+)$/.exec(location);
   if (!match?.[1]) throw new Error(`no one-time code in ${location}`);
-  return decodeURIComponent(match[1]);
+  const cookies = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
+  const binding = cookies.map((c) => /^pw_oidc_handoff=([^;]+)/.exec(c)?.[1]).find(Boolean);
+  return { code: decodeURIComponent(match[1]), binding };
 }
 
-async function exchange(code: string, host = HOST) {
-  return call(t, { method: 'POST', url: '/api/v1/users/sso-exchange/', host, payload: { code } });
+async function exchange(handoff: Handoff, host = HOST) {
+  return call(t, {
+    method: 'POST',
+    url: '/api/v1/users/sso-exchange/',
+    host,
+    headers: handoff.binding ? { cookie: `pw_oidc_handoff=${handoff.binding}` } : {},
+    payload: { code: handoff.code },
+  });
 }
 
 describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
@@ -127,9 +139,17 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/pw_oidc=; .*Max-Age=0/);
     expect(await t.database.db.select().from(oidcLogins)).toHaveLength(0);
     // Only the hash of the code is stored.
-    const code = codeOf(location);
+    const code = handoffOf(res);
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /pw_oidc_handoff=[^;]+; Path=\/api\/v1\/users\/sso-exchange; Max-Age=120; HttpOnly; SameSite=Lax/,
+    );
     const [handoff] = await t.database.db.select().from(oidcHandoffs);
-    expect(handoff?.codeHash).not.toBe(code);
+    expect(handoff?.codeHash).not.toBe(code.code);
+
+    // The code alone, in another browser (a link someone was sent), signs nobody in; nor with a
+    // cookie of its own.
+    expect((await exchange({ code: code.code, binding: undefined })).statusCode).toBe(400);
+    expect((await exchange({ code: code.code, binding: 'another-browser' })).statusCode).toBe(400);
 
     const signedIn = await exchange(code);
     expect(signedIn.statusCode).toBe(200);
@@ -156,7 +176,7 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     const res = await callback(path, cookie);
     expect(res.statusCode).toBe(303);
     expect(String(res.headers.location)).toMatch(/^\/sign-in\?lang=en#sso=/);
-    const signedIn = await exchange(codeOf(String(res.headers.location)));
+    const signedIn = await exchange(handoffOf(res));
     expect(signedIn.statusCode).toBe(200);
     const [created] = await t.database.db.select().from(users).where(eq(users.email, 'new.person@uni.ac.kr'));
     expect(created).toMatchObject({ organisationId: orgId, name: 'New Person', role: 'L', isStaff: false });
@@ -289,7 +309,7 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     const callbacks = await Promise.all([callback(trip.path, trip.cookie), callback(trip.path, trip.cookie)]);
     expect(callbacks.map((r) => r.statusCode).sort()).toEqual([303, 400]);
     const done = callbacks.find((r) => r.statusCode === 303);
-    const code = codeOf(String(done?.headers.location));
+    const code = handoffOf(done as { headers: Record<string, unknown> });
     const exchanges = await Promise.all([exchange(code), exchange(code), exchange(code)]);
     expect(exchanges.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
 
@@ -308,13 +328,13 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     idp.accounts.set('park', { email: 'park@uni.ac.kr', emailVerified: true });
     idp.next = { subject: 'park' };
     const first = await reachCallback();
-    const code = codeOf(String((await callback(first.path, first.cookie)).headers.location));
+    const code = handoffOf(await callback(first.path, first.cookie));
     expect((await exchange(code, 'closed.peer.test')).statusCode).toBe(400);
     // Taken at the wrong organisation, it is gone.
     expect((await exchange(code)).statusCode).toBe(400);
 
     const second = await reachCallback();
-    const late = codeOf(String((await callback(second.path, second.cookie)).headers.location));
+    const late = handoffOf(await callback(second.path, second.cookie));
     await t.database.db.update(oidcHandoffs).set({ expiresAt: new Date(Date.now() - 1000) });
     const res = await exchange(late);
     expect(res.statusCode).toBe(400);
