@@ -299,6 +299,26 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('password_sign_in_off');
     expect(res.json().detail).toContain('Sign in with Closed University');
+
+    // Sign-up by password too, even where people may sign up (their accounts come by SSO).
+    await createOrganisation(t, {
+      subdomain: 'sso-only',
+      name: 'SSO Only',
+      isSignUpAvailable: true,
+      isPrivateInfo: false,
+      oidcIssuer: idp.issuer,
+      oidcClientId: idp.clientId,
+      oidcClientSecret: idp.clientSecret,
+      passwordSignIn: false,
+    });
+    const signUp = await call(t, {
+      method: 'POST',
+      url: '/api/v1/users/sign-up/',
+      host: 'sso-only.peer.test',
+      payload: { email: 'someone@sso-only.ac.kr', name: 'Someone', password: 'secret123' },
+    });
+    expect(signUp.statusCode).toBe(403);
+    expect(signUp.json().code).toBe('password_sign_in_off');
   });
 
   it('at once: the same callback twice gives one sign-in, the same code twice one session', async () => {
