@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -34,7 +35,11 @@ export async function startIdentityProvider(redirectUris: string[]): Promise<Tes
   const clientId = 'peerwrite-test';
   const clientSecret = 'a-test-client-secret-that-is-long-enough-for-hs256';
   const accounts = new Map<string, IdpAccount>();
+  // Its own signing key (the provider's built-in development keys print a warning).
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const provider = new Provider(issuer, {
+    jwks: { keys: [signingKey] },
     clients: [
       {
         client_id: clientId,

@@ -283,6 +283,26 @@ describe('single sign-on by OpenID Connect (a real oidc-provider)', () => {
     expect(off.body).toContain('has not set up sign-in');
   });
 
+  it('a provider that goes down between the start and the callback: a 502 page, not a 500', async () => {
+    const host = 'flaky.peer.test';
+    const flaky = await startIdentityProvider([`http://${host}:8000/auth/oidc/callback`]);
+    await createOrganisation(t, {
+      subdomain: 'flaky',
+      name: 'Flaky University',
+      oidcIssuer: flaky.issuer,
+      oidcClientId: flaky.clientId,
+      oidcClientSecret: flaky.clientSecret,
+    });
+    flaky.accounts.set('x', { email: 'x@flaky.ac.kr', emailVerified: true });
+    flaky.next = { subject: 'x' };
+    const start = await call(t, { method: 'GET', url: '/auth/oidc/start?lang=en', host });
+    const back = new URL(await flaky.authorize(String(start.headers.location), `http://${host}:8000/`));
+    await flaky.close();
+    const res = await callback(`${back.pathname}${back.search}`, cookieOf(start.headers['set-cookie']), host);
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('The sign-in service of Flaky University is not answering right now');
+  });
+
   it('the password sign-in and sign-up are refused where the organisation turned them off', async () => {
     const [org] = await t.database.db
       .select()
