@@ -80,8 +80,8 @@ export async function finishSso(input: {
     const idClaims = tokens.claims();
     if (!idClaims) throw new SsoFailure('invalid_response');
     claims = { ...idClaims };
-    // Many providers put the email only in the userinfo answer.
-    if (typeof claims.email !== 'string') {
+    // Many providers put the email (or whether it is verified) only in the userinfo answer.
+    if (typeof claims.email !== 'string' || typeof claims.email_verified !== 'boolean') {
       const info = await client.fetchUserInfo(provider, tokens.access_token, idClaims.sub);
       claims = { ...info, ...idClaims };
     }
