@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { resultRoutes } from './modules/results/results.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
+import { ssoApiRoutes, ssoRoutes } from './modules/sso/sso.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }));
       await api.register(organisationRoutes);
       await api.register(accountRoutes);
+      await api.register(ssoApiRoutes);
       await api.register(profileRoutes);
       await api.register(supportRoutes);
       await api.register(fileRoutes);
@@ -210,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(passwordResetRoutes, { prefix: '/accounts' });
   await app.register(unsubscribeRoutes, { prefix: '/accounts' });
+  await app.register(ssoRoutes, { prefix: '/auth/oidc' });
   await registerSpa(app, config.webDist ?? defaultWebDist);
   return app;
 }

@@ -58,6 +58,12 @@ export const signInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
+/** The one-time code a finished single sign-on leaves in the sign-in page's URL fragment. */
+export const ssoExchangeBodySchema = z.object({
+  code: z.string({ error: required }).min(1, { error: required }).max(200),
+});
+export type SsoExchangeBody = z.infer<typeof ssoExchangeBodySchema>;
+
 export const sessionUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),

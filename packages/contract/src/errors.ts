@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'too_many_attempts',
   'too_many_code_attempts',
   'sign_up_closed',
+  'password_sign_in_off',
+  'sso_code_invalid',
   'course_withdrawn',
   'course_closed',
   'already_enrolled',

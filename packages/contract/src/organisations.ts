@@ -12,6 +12,10 @@ export const configurationSchema = z.object({
   login_image: z.string().nullable(),
   rgb: z.string(),
   is_sign_up_available: z.boolean(),
+  /** Single sign-on by OpenID Connect is set up: the sign-in page offers "sign in with <name>". */
+  sso: z.boolean(),
+  /** The email-and-password form is offered (off only when single sign-on is on). */
+  password_sign_in: z.boolean(),
   is_private_info: z.boolean(),
   is_integrated_management: z.boolean(),
   expire_date: z.string().nullable(),

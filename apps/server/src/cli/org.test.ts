@@ -230,13 +230,76 @@ describe('npm run org (in process)', () => {
     expect(result.code).toBe(0);
     const lines = result.out.split('\n');
     expect(lines[0]).toMatch(
-      /^id\s+name\s+subdomain\s+sign-up\s+private-info\s+integrated\s+expires\s+users\s+groups$/,
+      /^id\s+name\s+subdomain\s+sign-up\s+private-info\s+integrated\s+expires\s+sso\s+users\s+groups$/,
     );
     const hanguk = lines.find((l) => l.includes('hanguk'));
     expect(hanguk).toMatch(
-      /Hanguk National University\s+hanguk\s+on\s+off\s+on\s+-\s+2\s+Education, Engineering$/,
+      /Hanguk National University\s+hanguk\s+on\s+off\s+on\s+-\s+-\s+2\s+Education, Engineering$/,
     );
     expect(lines.find((l) => l.includes('(default)'))).toContain('Default Org');
+  });
+
+  it('sets up single sign-on: the secret is stored but never listed nor served; refusals change nothing', async () => {
+    expect((await org('create', '--name', 'SSO University', '--subdomain', 'sso-uni')).code).toBe(0);
+    const before = await snapshot();
+    for (const [argv, message] of [
+      [['--oidc-issuer', 'http://login.example.ac.kr'], '--oidc-issuer: the issuer must use https'],
+      [['--oidc-issuer', 'not a url'], '--oidc-issuer: expected the issuer URL'],
+      [
+        ['--oidc-issuer', 'https://login.example.ac.kr'],
+        'needs --oidc-client-id and --oidc-client-secret too',
+      ],
+      [['--password-sign-in', 'off'], '--password-sign-in off: set up single sign-on first'],
+      [['--oidc-client-secret', ''], '--oidc-client-secret: must not be empty'],
+    ] as const) {
+      const refused = await org('update', 'sso-uni', ...argv);
+      expect(refused.code, argv.join(' ')).toBe(2);
+      expect(refused.err).toContain(message);
+    }
+    expect(await snapshot()).toEqual(before);
+
+    const set = await org(
+      'update',
+      'sso-uni',
+      '--oidc-issuer',
+      'https://login.example.ac.kr/realms/uni',
+      '--oidc-client-id',
+      'peerwrite',
+      '--oidc-client-secret',
+      'top-secret-value',
+      '--password-sign-in',
+      'off',
+    );
+    expect(set.err).toBe('');
+    expect(set.code).toBe(0);
+    expect(await orgBySubdomain('sso-uni')).toMatchObject({
+      oidcIssuer: 'https://login.example.ac.kr/realms/uni',
+      oidcClientId: 'peerwrite',
+      oidcClientSecret: 'top-secret-value',
+      passwordSignIn: false,
+    });
+    const list = await org('list');
+    expect(list.out).toContain('https://login.example.ac.kr/realms/uni (no password sign-in)');
+    expect(list.out).not.toContain('top-secret-value');
+    const config = await call(t, {
+      method: 'GET',
+      url: '/api/v1/users/configuration/',
+      host: hostOf('sso-uni'),
+    });
+    expect(config.json()).toMatchObject({ sso: true, password_sign_in: false });
+    expect(config.body).not.toContain('top-secret-value');
+    expect(set.out).not.toContain('top-secret-value');
+
+    // The secret alone can change; "none" turns it all off and the password sign-in back on.
+    expect((await org('update', 'sso-uni', '--oidc-client-secret', 'rotated')).code).toBe(0);
+    expect((await orgBySubdomain('sso-uni'))?.oidcClientSecret).toBe('rotated');
+    expect((await org('update', 'sso-uni', '--oidc-issuer', 'none')).code).toBe(0);
+    expect(await orgBySubdomain('sso-uni')).toMatchObject({
+      oidcIssuer: null,
+      oidcClientId: null,
+      oidcClientSecret: null,
+      passwordSignIn: true,
+    });
   });
 
   it('--help and an unknown command print the usage', async () => {
@@ -425,7 +488,7 @@ describe('npm run org (a real process on a PGlite DATA_DIR)', () => {
     const listed = await run(dataDir, ['list']);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/PeerWrite\s+\(default\)/);
-    expect(listed.stdout).toMatch(/Spawned U\s+spawned\s+on\s+on\s+off\s+-\s+0\s+G1/);
+    expect(listed.stdout).toMatch(/Spawned U\s+spawned\s+on\s+on\s+off\s+-\s+-\s+0\s+G1/);
     const staff = await run(dataDir, [
       'add-staff',
       'spawned',

@@ -51,6 +51,12 @@ Options of create and update:
   --groups "A,B"                the groups; update replaces the set (keeping groups still named)
   --support-email <e|none>      the support address
   --reminders on|off            whether learners are reminded before a stage ends (default on)
+  --oidc-issuer <URL|none>      single sign-on by OpenID Connect: the identity provider's issuer
+                                (https; "none" turns single sign-on off and password sign-in on)
+  --oidc-client-id <id>         the client id registered at the identity provider
+  --oidc-client-secret <s>      its client secret (stored; never shown or returned by the API)
+  --password-sign-in on|off     whether the email-and-password sign-in is offered (off needs
+                                single sign-on set up)
 
 Environment: DATA_DIR (embedded database, default ./data; stop the server first) or
 DATABASE_URL (PostgreSQL), BASE_DOMAIN (to print the organisation's address).
@@ -119,6 +125,34 @@ const nameSchema = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
 const none = z.literal('none').transform(() => null);
 
+/** An identity provider's issuer: https, or http on this machine only (local trials, tests). */
+const issuerSchema = z
+  .string()
+  .trim()
+  .max(2000, 'at most 2000 characters')
+  .transform((v, ctx) => {
+    if (v === 'none') return null;
+    let url: URL;
+    try {
+      url = new URL(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected the issuer URL, like https://login.example.ac.kr' });
+      return z.NEVER;
+    }
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
+      ctx.addIssue({ code: 'custom', message: 'the issuer must use https' });
+      return z.NEVER;
+    }
+    if (url.search || url.hash) {
+      ctx.addIssue({ code: 'custom', message: 'the issuer has no query or fragment' });
+      return z.NEVER;
+    }
+    return v;
+  });
+const oidcValue = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+
 const groupsSchema = z.string().transform((v, ctx) => {
   const names = [...new Set(v.split(',').map((g) => g.trim()))].filter((g) => g.length > 0);
   for (const name of names)
@@ -145,6 +179,10 @@ const organisationOptionsSchema = z.object({
   groups: groupsSchema.optional(),
   'support-email': z.union([none, emailSchema], { error: 'not a valid email address (or none)' }).optional(),
   reminders: onOff.optional(),
+  'oidc-issuer': issuerSchema.optional(),
+  'oidc-client-id': oidcValue(500).optional(),
+  'oidc-client-secret': oidcValue(2000).optional(),
+  'password-sign-in': onOff.optional(),
 });
 
 const staffOptionsSchema = z.object({
@@ -170,6 +208,10 @@ const ORGANISATION_OPTIONS = [
   'groups',
   'support-email',
   'reminders',
+  'oidc-issuer',
+  'oidc-client-id',
+  'oidc-client-secret',
+  'password-sign-in',
 ] as const;
 const STAFF_OPTIONS = ['email', 'name', 'password'] as const;
 
@@ -188,6 +230,10 @@ type OrganisationChanges = {
   expireDate?: string | null;
   supportEmail?: string | null;
   reminders?: boolean;
+  oidcIssuer?: string | null;
+  oidcClientId?: string | null;
+  oidcClientSecret?: string | null;
+  passwordSignIn?: boolean;
 };
 
 export type OrgCommand =
@@ -310,6 +356,16 @@ function toChanges(o: OrganisationOptions, image: string | null | undefined): Or
   if (o.expire !== undefined) values.expireDate = o.expire;
   if (o['support-email'] !== undefined) values.supportEmail = o['support-email'];
   if (o.reminders !== undefined) values.reminders = o.reminders;
+  if (o['oidc-issuer'] !== undefined) values.oidcIssuer = o['oidc-issuer'];
+  if (o['oidc-client-id'] !== undefined) values.oidcClientId = o['oidc-client-id'];
+  if (o['oidc-client-secret'] !== undefined) values.oidcClientSecret = o['oidc-client-secret'];
+  if (o['password-sign-in'] !== undefined) values.passwordSignIn = o['password-sign-in'];
+  if (o['oidc-issuer'] === null) {
+    // Single sign-on off: its client goes too, and nobody is left without a way in.
+    values.oidcClientId = null;
+    values.oidcClientSecret = null;
+    values.passwordSignIn = true;
+  }
   return values;
 }
 
@@ -405,6 +461,40 @@ export function parseOrgCommand(argv: string[], options: OrgCommandOptions = {})
 /** A refusal found against the database (rolls the transaction back). */
 class Refusal extends Error {}
 
+type OidcColumns = {
+  oidcIssuer: string | null;
+  oidcClientId: string | null;
+  oidcClientSecret: string | null;
+  passwordSignIn: boolean;
+};
+
+/**
+ * The single sign-on settings as they will be after the change: an issuer needs its client id and
+ * secret, and the password sign-in may be off only with single sign-on set up.
+ */
+function checkOidc(stored: OidcColumns, changes: OrganisationChanges): void {
+  const after = {
+    oidcIssuer: changes.oidcIssuer !== undefined ? changes.oidcIssuer : stored.oidcIssuer,
+    oidcClientId: changes.oidcClientId !== undefined ? changes.oidcClientId : stored.oidcClientId,
+    oidcClientSecret:
+      changes.oidcClientSecret !== undefined ? changes.oidcClientSecret : stored.oidcClientSecret,
+    passwordSignIn: changes.passwordSignIn ?? stored.passwordSignIn,
+  };
+  const missing = [
+    after.oidcIssuer ? null : '--oidc-issuer',
+    after.oidcClientId ? null : '--oidc-client-id',
+    after.oidcClientSecret ? null : '--oidc-client-secret',
+  ].filter((m): m is string => m !== null);
+  if (missing.length > 0 && missing.length < 3)
+    throw new Refusal(
+      `single sign-on needs ${missing.join(' and ')} too (or --oidc-issuer none to turn it off)`,
+    );
+  if (!after.passwordSignIn && missing.length > 0)
+    throw new Refusal(
+      '--password-sign-in off: set up single sign-on first (--oidc-issuer, --oidc-client-id, --oidc-client-secret); nobody could sign in',
+    );
+}
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -477,6 +567,10 @@ async function execute(command: Exclude<OrgCommand, { kind: 'help' }>, io: Io): 
       const org = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         await ensureSubdomainFree(t, command.values.subdomain);
+        checkOidc(
+          { oidcIssuer: null, oidcClientId: null, oidcClientSecret: null, passwordSignIn: true },
+          command.values,
+        );
         const [created] = await t
           .insert(organisations)
           .values({ ...command.values, isDefault: false })
@@ -501,6 +595,7 @@ async function execute(command: Exclude<OrgCommand, { kind: 'help' }>, io: Io): 
             );
           await ensureSubdomainFree(t, command.values.subdomain, org.id);
         }
+        checkOidc(org, command.values);
         if (Object.keys(command.values).length)
           await t.update(organisations).set(command.values).where(eq(organisations.id, org.id));
         const groups = command.groups ? await replaceGroups(t, org.id, command.groups) : undefined;
@@ -588,7 +683,7 @@ export async function listOrganisations(db: Db): Promise<string> {
   if (orgs.length === 0) return 'No organisations yet.';
   const onOff = (b: boolean) => (b ? 'on' : 'off');
   return table(
-    ['id', 'name', 'subdomain', 'sign-up', 'private-info', 'integrated', 'expires', 'users', 'groups'],
+    ['id', 'name', 'subdomain', 'sign-up', 'private-info', 'integrated', 'expires', 'sso', 'users', 'groups'],
     orgs.map((o) => [
       String(o.id),
       o.name,
@@ -597,6 +692,8 @@ export async function listOrganisations(db: Db): Promise<string> {
       onOff(o.isPrivateInfo),
       onOff(o.isIntegratedManagement),
       o.expireDate ?? '-',
+      // The issuer only: the client secret is never shown.
+      o.oidcIssuer ? `${o.oidcIssuer}${o.passwordSignIn ? '' : ' (no password sign-in)'}` : '-',
       String(counts.find((c) => c.organisationId === o.id)?.count ?? 0),
       groups
         .filter((g) => g.organisationId === o.id)

@@ -16,6 +16,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   too_many_attempts: 429,
   too_many_code_attempts: 429,
   sign_up_closed: 403,
+  password_sign_in_off: 403,
+  sso_code_invalid: 400,
   course_withdrawn: 403,
   course_closed: 403,
   already_enrolled: 406,

@@ -26,7 +26,9 @@ export function AppRoutes() {
       <Suspense fallback={<FullPageLoader />}>
         <Routes>
           <Route path="/sign-in" element={<SignInPage />} />
-          {config?.is_sign_up_available ? <Route path="/sign-up" element={<SignUpPage />} /> : null}
+          {config?.is_sign_up_available && config.password_sign_in ? (
+            <Route path="/sign-up" element={<SignUpPage />} />
+          ) : null}
           <Route path="/password" element={<PasswordRedirect />} />
           <Route path="*" element={<Navigate replace to="/sign-in" />} />
         </Routes>

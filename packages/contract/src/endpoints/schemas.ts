@@ -6,6 +6,7 @@ import {
   signInResponseSchema,
   signUpBodySchema,
   signUpResponseSchema,
+  ssoExchangeBodySchema,
 } from '../accounts';
 import {
   assignmentInputSchema,
@@ -153,6 +154,7 @@ export const endpointSchemas = {
   // accounts
   signUp: { body: signUpBodySchema, response: signUpResponseSchema },
   signIn: { body: signInBodySchema, response: signInResponseSchema },
+  exchangeSsoCode: { body: ssoExchangeBodySchema, response: signInResponseSchema },
   signOut: { response: noContentSchema },
   loginCheck: { response: loginCheckResponseSchema },
   isStaff: { response: isStaffResponseSchema },

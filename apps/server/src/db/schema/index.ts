@@ -2,6 +2,7 @@ export * from './assignments';
 export * from './courses';
 export * from './files';
 export * from './notifications';
+export * from './oidc';
 export * from './organisations';
 export * from './posts';
 export * from './settings';

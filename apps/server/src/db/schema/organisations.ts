@@ -20,6 +20,13 @@ export const organisations = pgTable(
     supportEmail: text('support_email'),
     /** Whether learners are reminded before a stage ends (`npm run org -- update … --reminders off`). */
     reminders: boolean('reminders').notNull().default(true),
+    /** Single sign-on by OpenID Connect (`npm run org -- update … --oidc-issuer URL …`); null: off. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcClientId: text('oidc_client_id'),
+    /** The client secret at the identity provider: stored, never returned by any API. */
+    oidcClientSecret: text('oidc_client_secret'),
+    /** Whether the email-and-password sign-in is offered (off only with single sign-on on). */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('organisations_subdomain_key').on(t.subdomain)],

@@ -12,7 +12,12 @@ import type { Db } from '../../db/client';
 import { authTokens, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { perDatabase } from '../../lib/per-database';
-import { isOrganisationExpired, type Organisation, todayIso } from '../organisations/organisations.service';
+import {
+  isOrganisationExpired,
+  type Organisation,
+  passwordSignInOn,
+  todayIso,
+} from '../organisations/organisations.service';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkSignInLimits, clearSignInFailures, limiterKeys, recordSignInFailure } from './sign-in-limiter';
 import { hashToken, newToken } from './tokens';
@@ -23,6 +28,7 @@ export type AuthenticatedUser = SessionUser & { organisationId: number };
 /** Creates a learner account in the organisation (part 1 §8: 403 when closed, 406 on a duplicate email). */
 export async function signUp(db: Db, org: Organisation, body: SignUpBody) {
   if (!org.isSignUpAvailable) throw new AppError('sign_up_closed');
+  if (!passwordSignInOn(org)) throw new AppError('password_sign_in_off', { params: { org: org.name } });
   if (org.isPrivateInfo) {
     const errors = findPrivateInfoErrors(body, todayIso());
     if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -59,6 +65,7 @@ export async function signIn(
   opts: { ip: string; ttlDays: number; now?: Date },
 ): Promise<SignInResponse> {
   const now = opts.now ?? new Date();
+  if (!passwordSignInOn(org)) throw new AppError('password_sign_in_off', { params: { org: org.name } });
   const keys = limiterKeys(org.id, body.email, opts.ip);
   const { throttled } = await checkSignInLimits(db, keys, now);
   const [user] = await db
@@ -72,15 +79,31 @@ export async function signIn(
     throw throttled ?? new AppError('invalid_credentials');
   }
   // Only a caller who knows the password learns that the account is inactive or expired.
+  assertMaySignIn(org, user, now);
+  await clearSignInFailures(db, keys.account);
+  return issueSession(db, user, { ttlDays: opts.ttlDays, now });
+}
+
+type AccountRow = typeof users.$inferSelect;
+
+/** An inactive account, or an expired account or organisation, may not sign in (403). */
+export function assertMaySignIn(org: Organisation, user: AccountRow, now: Date): void {
   if (!user.isActive) throw new AppError('account_inactive');
   if (isOrganisationExpired(org, now) || (user.expireDate != null && user.expireDate < todayIso(now))) {
     throw new AppError('account_expired');
   }
-  await clearSignInFailures(db, keys.account);
+}
+
+/** A new session token for the account (password sign-in and single sign-on alike). */
+export async function issueSession(
+  db: Db,
+  user: AccountRow,
+  opts: { ttlDays: number; now: Date },
+): Promise<SignInResponse> {
   const token = newToken();
-  const expiresAt = new Date(now.getTime() + opts.ttlDays * 86_400_000);
+  const expiresAt = new Date(opts.now.getTime() + opts.ttlDays * 86_400_000);
   await db.insert(authTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
-  await db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
+  await db.update(users).set({ lastLogin: opts.now }).where(eq(users.id, user.id));
   return {
     token,
     is_staff: user.isStaff,

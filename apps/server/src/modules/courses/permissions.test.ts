@@ -16,6 +16,9 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/users/configurations/': 'app.test.ts (public)',
   'POST /api/v1/users/sign-up/': 'accounts-sign-up.test.ts (public)',
   'POST /api/v1/users/sign-in/': 'accounts-sign-in.test.ts (public)',
+  // Public: the one-time code is the credential; its own organisation only, once (sso.test.ts).
+  'POST /api/v1/users/sso-exchange/':
+    'sso.test.ts (public; the code is its own organisation\u2019s, used once)',
   'POST /api/v1/users/sign-out/': 'accounts-session.test.ts',
   'GET /api/v1/users/login-check/': 'accounts-session.test.ts',
   'GET /api/v1/users/is-staff/': 'accounts-session.test.ts',

@@ -47,12 +47,24 @@ export async function getConfiguration(db: Db, org: Organisation): Promise<Confi
     login_image: org.loginImage,
     rgb: org.rgb,
     is_sign_up_available: org.isSignUpAvailable,
+    sso: ssoOn(org),
+    password_sign_in: passwordSignInOn(org),
     is_private_info: org.isPrivateInfo,
     is_integrated_management: org.isIntegratedManagement,
     expire_date: org.expireDate,
     subdomain: org.subdomain,
     groups,
   };
+}
+
+/** Single sign-on is set up: an issuer, a client id and its secret. */
+export function ssoOn(org: Organisation): boolean {
+  return Boolean(org.oidcIssuer && org.oidcClientId && org.oidcClientSecret);
+}
+
+/** The password sign-in is offered: always when single sign-on is off (nobody is locked out). */
+export function passwordSignInOn(org: Organisation): boolean {
+  return org.passwordSignIn || !ssoOn(org);
 }
 
 /** One formatter, made once: `toLocaleDateString` built a new one on every call (every request). */

@@ -24,4 +24,14 @@ describe('signInErrorKey (part 1 §8)', () => {
     expect(signInErrorKey(new ApiError(418))).toEqual({ key: 'signIn.errorDefault' });
     expect(signInErrorKey(new Error('x'))).toEqual({ key: 'signIn.errorDefault' });
   });
+
+  it("single sign-on's refusals show the server's translated sentence", () => {
+    expect(signInErrorKey(new ApiError(400, { code: 'sso_code_invalid', detail: 'sign in again' }))).toEqual({
+      key: 'signIn.errorDefault',
+      detail: 'sign in again',
+    });
+    expect(
+      signInErrorKey(new ApiError(403, { code: 'password_sign_in_off', detail: 'use the button' })),
+    ).toEqual({ key: 'signIn.errorDefault', detail: 'use the button' });
+  });
 });

@@ -8,6 +8,11 @@ export function signIn(body: EndpointBody<typeof endpoints.signIn>) {
   return callEndpoint(endpoints.signIn, { body });
 }
 
+/** POST /users/sso-exchange/: the one-time code a single sign-on left in the fragment, for a session. */
+export function exchangeSsoCode(code: string) {
+  return callEndpoint(endpoints.exchangeSsoCode, { body: { code } });
+}
+
 /**
  * The sign-in call with its pending state. A plain hook rather than TanStack's `useMutation`:
  * the sign-in page is the only mutation in the first script, and the mutation observer it would

@@ -1,23 +1,71 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { SignInBody } from '@pw/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../../lib/session/auth-context';
 import { useConfiguration } from '../../../lib/session/configuration';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
-import { useSignIn } from '../api/sign-in';
+import { exchangeSsoCode, useSignIn } from '../api/sign-in';
 import { signInErrorKey } from '../sign-in-errors';
 import { AuthLayout } from './AuthLayout';
 
-export function SignInPage() {
+/** The one-time code a finished single sign-on leaves in the fragment (`#sso=…`), if any. */
+function ssoCodeInFragment(): string | null {
+  const match = /^#sso=([^&]+)$/.exec(window.location.hash);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * Finishes a single sign-on: the code leaves the address at once (it never stays in the history),
+ * then is exchanged once for the session token, as the password sign-in gets it.
+ */
+function useSsoHandoff(onDone: () => void) {
   const { t } = useTranslation();
+  const auth = useAuth();
+  const [code] = useState(ssoCodeInFragment);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!code || started.current) return;
+    started.current = true;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    exchangeSsoCode(code)
+      .then((response) => {
+        auth.signedIn(response);
+        notify('sign-in', { color: 'teal', message: t('signIn.welcome', { name: response.user.name }) });
+      })
+      .catch((error: unknown) => {
+        writeStorage(STORAGE_KEYS.token, null);
+        const { key, detail } = signInErrorKey(error);
+        notify('sign-in', { color: 'yellow', message: detail ?? t(key) });
+        onDone();
+      });
+  }, [code, auth, t, onDone]);
+  return code !== null;
+}
+
+export function SignInPage() {
+  const { t, i18n } = useTranslation();
   const { data: config } = useConfiguration();
   const auth = useAuth();
   const signIn = useSignIn();
   const [values, setValues] = useState<SignInBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof SignInBody, string>>>({});
+  const [handoffFailed, setHandoffFailed] = useState(false);
+  const onHandoffFailed = useRef(() => setHandoffFailed(true)).current;
+  const handingOff = useSsoHandoff(onHandoffFailed) && !handoffFailed;
 
   // The contract's rules (zod) load with the first submit, not with the page: the sign-in page is
   // what every visitor downloads first, and its budget is checked in `npm test`.
@@ -60,11 +108,52 @@ export function SignInPage() {
     },
   });
 
+  if (handingOff) {
+    return (
+      <AuthLayout>
+        <Stack gap="md" align="center" role="status">
+          <Loader />
+          <Text>{t('signIn.ssoSigningIn')}</Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const passwordSignIn = config?.password_sign_in !== false;
+  const sso = config?.sso ? (
+    <Button
+      component="a"
+      href={`/auth/oidc/start?lang=${i18n.language === 'en' ? 'en' : 'ko'}`}
+      size="md"
+      variant={passwordSignIn ? 'outline' : 'filled'}
+      fullWidth
+    >
+      {t('signIn.withOrganisation', { name: config.name })}
+    </Button>
+  ) : null;
+
+  if (!passwordSignIn) {
+    return (
+      <AuthLayout>
+        <Stack gap="md">
+          <Title order={2}>{t('signIn.title')}</Title>
+          {sso}
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <Title order={2}>{t('signIn.title')}</Title>
+          {sso ? (
+            <>
+              {sso}
+              <Divider label={t('signIn.or')} labelPosition="center" />
+            </>
+          ) : null}
           <TextInput
             label={t('signIn.email')}
             type="email"
