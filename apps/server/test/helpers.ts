@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -9,18 +10,41 @@ import { organisations, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
 import { type S3TestServer, startS3Server } from './s3';
 
+/** The statements a test database was sent (see `createTestDatabase`). */
+export type QueryLog = {
+  count: number;
+  texts?: string[] | undefined;
+  /** Runs `fn` counting only its own statements (not the server's background work meanwhile). */
+  only: <T>(fn: () => Promise<T>) => Promise<T>;
+};
+
 /**
  * A fresh database for one test file: PGlite in memory by default, or a new PostgreSQL database
  * (created from TEST_DATABASE_URL and dropped afterwards) when that variable is set.
  */
 export async function createTestDatabase(): Promise<
-  Database & { label: string; url?: string; queries: { count: number; texts?: string[] | undefined } }
+  Database & { label: string; url?: string; queries: QueryLog }
 > {
   const baseUrl = process.env.TEST_DATABASE_URL;
   // Every statement the app sends through drizzle, for tests that count queries per request;
-  // their text too while a test sets `queries.texts` to an array.
-  const queries: { count: number; texts?: string[] | undefined } = { count: 0 };
+  // their text too while a test sets `queries.texts` to an array. Within `queries.only(fn)` only
+  // the statements of `fn`'s own async work count: the server's timers and background sweeps
+  // (stage moves, reminders, mail) run beside it on a busy machine and are not the request's.
+  const scope = new AsyncLocalStorage<true>();
+  let scoped = false;
+  const queries: QueryLog = {
+    count: 0,
+    only: async (fn) => {
+      scoped = true;
+      try {
+        return await scope.run(true, fn);
+      } finally {
+        scoped = false;
+      }
+    },
+  };
   const onQuery = (query: string) => {
+    if (scoped && !scope.getStore()) return;
     queries.count += 1;
     queries.texts?.push(query);
   };
@@ -58,7 +82,7 @@ export async function createTestDatabase(): Promise<
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database & { url?: string; queries: { count: number; texts?: string[] | undefined } };
+  database: Database & { url?: string; queries: QueryLog };
   config: Config;
   /** The S3 server the app stores files in, when built with `{ store: 's3' }`. */
   s3?: S3TestServer;
