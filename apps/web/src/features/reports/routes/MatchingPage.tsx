@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useAssignment } from '../../../lib/assignment-queries';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
+import { formatDateTime } from '../../../lib/dates';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useMatchings, useResetMatchings } from '../api/matchings';
@@ -89,6 +90,9 @@ export function MatchingPage() {
   const uncovered = authors.filter((a) => !load.get(a.id));
   const finished = new Set(
     data.reviewers.flatMap((r) => r.targets.filter((x) => x.is_completed).map((x) => `${r.id}:${x.target}`)),
+  );
+  const pairOf = new Map(
+    data.reviewers.flatMap((r) => r.targets.map((x) => [`${r.id}:${x.target}`, x] as const)),
   );
   const leftOut = (reason: 'no_essay' | 'nothing_to_review') =>
     data.reviewers.filter((r) => r.left_out === reason).map((r) => r.name);
@@ -177,6 +181,33 @@ export function MatchingPage() {
           </Stack>
         </Alert>
       ) : null}
+      {data.fill_in.length ? (
+        <Card withBorder radius="lg" p="md" data-testid="fill-in-queue">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t('matching.fillInTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {data.stale_from
+                ? t('matching.fillInHint', { time: formatDateTime(data.stale_from) })
+                : t('matching.fillInHintManual')}
+            </Text>
+            <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {data.fill_in.map((e) => (
+                <Text component="li" size="sm" key={e.author} data-testid="fill-in-entry">
+                  {t('matching.fillInEntry', {
+                    name: e.name,
+                    completed: e.completed,
+                    asked: data.peer_count,
+                    stale: e.stale,
+                    missing: e.missing,
+                  })}
+                </Text>
+              ))}
+            </Stack>
+          </Stack>
+        </Card>
+      ) : null}
       <Card withBorder radius="lg" p="md">
         <ScrollArea>
           <Table miw={640} data-testid="matching-table">
@@ -200,12 +231,23 @@ export function MatchingPage() {
                       const i = n - 1;
                       const target = list[i] ?? null;
                       const isFinished = target !== null && finished.has(`${r.id}:${target}`);
+                      const pair = target === null ? undefined : pairOf.get(`${r.id}:${target}`);
                       return (
                         <Table.Td key={`${r.id}-slot-${n}`} data-finished={isFinished || undefined}>
                           {isFinished ? (
                             <Badge size="xs" color="teal" variant="light" mb={4}>
                               {t('matching.finished')}
                             </Badge>
+                          ) : null}
+                          {pair?.is_stale ? (
+                            <Badge size="xs" color="orange" variant="light" mb={4}>
+                              {t('matching.notOpened')}
+                            </Badge>
+                          ) : null}
+                          {pair?.moved_from ? (
+                            <Text size="xs" c="dimmed" mb={4}>
+                              {t('matching.movedFrom', { name: pair.moved_from })}
+                            </Text>
                           ) : null}
                           <Select
                             size="xs"
