@@ -7,3 +7,4 @@ export * from './posts';
 export * from './settings';
 export * from './supports';
 export * from './users';
+export * from './lti';
