@@ -33,6 +33,7 @@ CREATE TABLE "lti_platforms" (
 	"login_url" text NOT NULL,
 	"token_url" text NOT NULL,
 	"jwks_url" text NOT NULL,
+	"frame_origins" text[] DEFAULT '{}' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

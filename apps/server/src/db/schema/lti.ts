@@ -32,6 +32,11 @@ export const ltiPlatforms = pgTable(
     loginUrl: text('login_url').notNull(),
     tokenUrl: text('token_url').notNull(),
     jwksUrl: text('jwks_url').notNull(),
+    /**
+     * Origins that may frame the tool besides the issuer's and the login URL's (Canvas frames from
+     * the school's own domain, e.g. https://school.instructure.com).
+     */
+    frameOrigins: text('frame_origins').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lti_platforms_org_issuer_client_key').on(t.organisationId, t.issuer, t.clientId)],
