@@ -16,6 +16,8 @@ const ELSEWHERE: Record<string, string> = {
   'GET /api/v1/users/configurations/': 'app.test.ts (public)',
   'POST /api/v1/users/sign-up/': 'accounts-sign-up.test.ts (public)',
   'POST /api/v1/users/sign-in/': 'accounts-sign-in.test.ts (public)',
+  // Public: a one-time launch code is the credential (once, a minute, its own organisation only).
+  'POST /api/v1/lti/exchange/': 'lti-launch.test.ts (public, the code is the credential)',
   'POST /api/v1/users/sign-out/': 'accounts-session.test.ts',
   'GET /api/v1/users/login-check/': 'accounts-session.test.ts',
   'GET /api/v1/users/is-staff/': 'accounts-session.test.ts',
