@@ -11,6 +11,8 @@ export type PlatformInput = {
   loginUrl: string;
   tokenUrl: string;
   jwksUrl: string;
+  /** Extra origins that may frame the tool (see the column). */
+  frameOrigins?: string[];
 };
 
 /** The organisation's registrations of an issuer; with a client id, at most that one. */
@@ -49,6 +51,7 @@ export async function savePlatform(db: Db, organisationId: number, input: Platfo
         loginUrl: input.loginUrl,
         tokenUrl: input.tokenUrl,
         jwksUrl: input.jwksUrl,
+        frameOrigins: input.frameOrigins ?? [],
       },
     })
     .returning();
