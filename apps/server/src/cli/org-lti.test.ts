@@ -46,9 +46,15 @@ describe('npm run org -- lti', () => {
     expect(added.out).toContain('https://hanguk.peer.test/lti/login');
     const rows = await t.database.db.select().from(ltiPlatforms);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ issuer: 'https://moodle.hanguk.ac.kr', clientId: 'abc123', deploymentIds: ['1', '2'] });
+    expect(rows[0]).toMatchObject({
+      issuer: 'https://moodle.hanguk.ac.kr',
+      clientId: 'abc123',
+      deploymentIds: ['1', '2'],
+    });
     // The same issuer and client id again replaces the registration.
-    expect((await org('lti', 'add', 'hanguk', ...ADD.slice(0, 4), '--deployment', '3', ...ADD.slice(6))).code).toBe(0);
+    expect(
+      (await org('lti', 'add', 'hanguk', ...ADD.slice(0, 4), '--deployment', '3', ...ADD.slice(6))).code,
+    ).toBe(0);
     const again = await t.database.db.select().from(ltiPlatforms);
     expect(again).toHaveLength(1);
     expect(again[0]?.deploymentIds).toEqual(['3']);

@@ -60,7 +60,10 @@ const url = (label: string) =>
 const idList = z
   .string()
   .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))].filter((s) => s.length > 0))
-  .refine((ids) => ids.length > 0 && ids.every((id) => id.length <= 255), 'expected one or more ids, comma-separated');
+  .refine(
+    (ids) => ids.length > 0 && ids.every((id) => id.length <= 255),
+    'expected one or more ids, comma-separated',
+  );
 
 const addSchema = z.object({
   // An issuer is a case-sensitive https URL (LTI Core §5.1.2); http only for a local test LMS.
@@ -73,16 +76,35 @@ const addSchema = z.object({
   'frame-origin': z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(url('--frame-origin'))),
 });
 
-const ADD_OPTIONS = ['issuer', 'client-id', 'deployment', 'login-url', 'token-url', 'jwks-url', 'frame-origin'];
+const ADD_OPTIONS = [
+  'issuer',
+  'client-id',
+  'deployment',
+  'login-url',
+  'token-url',
+  'jwks-url',
+  'frame-origin',
+];
 
-export function parseLtiCommand(argv: string[]): { ok: true; command: LtiCommand } | { ok: false; errors: string[] } {
+export function parseLtiCommand(
+  argv: string[],
+): { ok: true; command: LtiCommand } | { ok: false; errors: string[] } {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help') return { ok: true, command: { kind: 'help' } };
-  if (!['list', 'add', 'remove'].includes(command)) return { ok: false, errors: [`unknown lti command "${command}"`] };
+  if (command === undefined || command === 'help' || command === '--help')
+    return { ok: true, command: { kind: 'help' } };
+  if (!['list', 'add', 'remove'].includes(command))
+    return { ok: false, errors: [`unknown lti command "${command}"`] };
   const names = command === 'add' ? ADD_OPTIONS : command === 'remove' ? ['id'] : [];
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -99,13 +121,16 @@ export function parseLtiCommand(argv: string[]): { ok: true; command: LtiCommand
   if (parsed.positionals.length !== 1) errors.push('name the organisation by its subdomain (or "default")');
   const raw = (parsed.positionals[0] ?? '').trim().toLowerCase();
   const target = raw === 'default' || raw === '' ? null : raw;
-  if (command === 'list') return errors.length ? { ok: false, errors } : { ok: true, command: { kind: 'list', target } };
+  if (command === 'list')
+    return errors.length ? { ok: false, errors } : { ok: true, command: { kind: 'list', target } };
   if (command === 'remove') {
     const id = Number(parsed.values.id);
-    if (!Number.isInteger(id) || id <= 0) errors.push('--id: expected the registration number `lti list` shows');
+    if (!Number.isInteger(id) || id <= 0)
+      errors.push('--id: expected the registration number `lti list` shows');
     return errors.length ? { ok: false, errors } : { ok: true, command: { kind: 'remove', target, id } };
   }
-  for (const n of ADD_OPTIONS) if (n !== 'frame-origin' && parsed.values[n] === undefined) errors.push(`--${n} is required`);
+  for (const n of ADD_OPTIONS)
+    if (n !== 'frame-origin' && parsed.values[n] === undefined) errors.push(`--${n} is required`);
   if (errors.length) return { ok: false, errors };
   const checked = addSchema.safeParse(parsed.values);
   if (!checked.success) return { ok: false, errors: checked.error.issues.map((i) => i.message) };
@@ -128,7 +153,12 @@ export function parseLtiCommand(argv: string[]): { ok: true; command: LtiCommand
   };
 }
 
-type Io = { db: Db; out: (line: string) => void; err: (line: string) => void; baseDomain?: string | undefined };
+type Io = {
+  db: Db;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  baseDomain?: string | undefined;
+};
 
 /** The tool's address on the organisation's host (what the LMS administrator enters). */
 function toolBase(subdomain: string | null, baseDomain: string | undefined) {
@@ -152,7 +182,11 @@ export async function runLtiCommand(argv: string[], io: Io): Promise<number> {
   const [org] = await io.db
     .select({ id: organisations.id, subdomain: organisations.subdomain })
     .from(organisations)
-    .where(command.target === null ? eq(organisations.isDefault, true) : eq(organisations.subdomain, command.target))
+    .where(
+      command.target === null
+        ? eq(organisations.isDefault, true)
+        : eq(organisations.subdomain, command.target),
+    )
     .limit(1);
   const orgRow =
     org ??
@@ -173,7 +207,9 @@ export async function runLtiCommand(argv: string[], io: Io): Promise<number> {
   switch (command.kind) {
     case 'list': {
       const rows = await listPlatforms(io.db, orgRow.id);
-      io.out(`Tool URLs: login ${base}/lti/login · launch (redirect) ${base}/lti/launch · keys ${base}/lti/jwks`);
+      io.out(
+        `Tool URLs: login ${base}/lti/login · launch (redirect) ${base}/lti/launch · keys ${base}/lti/jwks`,
+      );
       if (rows.length === 0) io.out('No LMS registered.');
       for (const r of rows)
         io.out(

@@ -45,7 +45,13 @@ export async function exchangeLoginCode(
     token,
     is_staff: user.isStaff,
     expires_at: expiresAt.toISOString(),
-    user: { id: user.id, email: user.email, name: user.name, role: user.role as Role, is_staff: user.isStaff },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role as Role,
+      is_staff: user.isStaff,
+    },
     target: used.target,
   };
 }

@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createOrganisation, type TestApp } from '../../../test/helpers';
 import { courses, ltiContextLinks, ltiUserLinks, users } from '../../db/schema';
+import { initiateLogin, type MockPlatform, postLaunch, startMockPlatform } from './lti.test-kit';
 import { CLAIM } from './lti-claims';
 import { savePlatform } from './lti-platforms';
-import { initiateLogin, type MockPlatform, postLaunch, startMockPlatform } from './lti.test-kit';
 
 // Run on PostgreSQL with TEST_DATABASE_URL for real concurrency (PGlite serialises the launches).
 
@@ -33,7 +33,9 @@ async function launchAtOnce(n: number, over: Record<string, unknown>) {
     }),
   );
   return Promise.all(
-    prepared.map(({ login, token }) => postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie)),
+    prepared.map(({ login, token }) =>
+      postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie),
+    ),
   );
 }
 
@@ -47,9 +49,15 @@ describe('LTI first launches at once', () => {
     const results = await launchAtOnce(4, over);
     expect(results.map((r) => r.statusCode)).toEqual([303, 303, 303, 303]);
     const db = t.database.db;
-    const [accounts] = await db.select({ n: count() }).from(users).where(eq(users.email, 'race@lms.example.edu'));
+    const [accounts] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, 'race@lms.example.edu'));
     expect(accounts?.n).toBe(1);
-    const [links] = await db.select({ n: count() }).from(ltiUserLinks).where(eq(ltiUserLinks.sub, 'race-instructor'));
+    const [links] = await db
+      .select({ n: count() })
+      .from(ltiUserLinks)
+      .where(eq(ltiUserLinks.sub, 'race-instructor'));
     expect(links?.n).toBe(1);
     const [contexts] = await db
       .select({ n: count() })
@@ -77,10 +85,7 @@ describe('LTI first launches at once', () => {
       .where(eq(ltiUserLinks.sub, 'race-learner'));
     const [user] = await t.database.db.select().from(users).where(eq(users.id, links!.userId));
     expect(user?.email).toMatch(/^lti-[0-9a-f]{24}@lti\.invalid$/);
-    const [all] = await t.database.db
-      .select({ n: count() })
-      .from(users)
-      .where(eq(users.email, user!.email));
+    const [all] = await t.database.db.select({ n: count() }).from(users).where(eq(users.email, user!.email));
     expect(all?.n).toBe(1);
   });
 });

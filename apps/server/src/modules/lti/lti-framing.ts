@@ -33,7 +33,11 @@ export function registerLtiFraming(app: FastifyInstance) {
     const org = await findOrganisation(app.db, key === '' ? null : key);
     const rows = org
       ? await app.db
-          .select({ issuer: ltiPlatforms.issuer, loginUrl: ltiPlatforms.loginUrl, frameOrigins: ltiPlatforms.frameOrigins })
+          .select({
+            issuer: ltiPlatforms.issuer,
+            loginUrl: ltiPlatforms.loginUrl,
+            frameOrigins: ltiPlatforms.frameOrigins,
+          })
           .from(ltiPlatforms)
           .where(eq(ltiPlatforms.organisationId, org.id))
       : [];

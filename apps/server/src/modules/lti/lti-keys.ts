@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { desc, isNull, or, gt } from 'drizzle-orm';
+import { desc, gt, isNull, or } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../../db/client';
 import { ltiToolKeys } from '../../db/schema';
@@ -9,7 +9,10 @@ const RETIRED_GRACE_MS = 7 * 86_400_000;
 
 /** Adds a new RS256 signing key (the first, or a rotation: older keys are retired); returns its kid. */
 export async function rotateToolKey(db: Db, now = new Date()): Promise<string> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const { publicKey, privateKey } = await generateKeyPair('RS256', {
+    modulusLength: 2048,
+    extractable: true,
+  });
   const kid = randomBytes(12).toString('base64url');
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
@@ -36,7 +39,10 @@ function publishedKeys(db: Db, now: Date) {
     .select({ kid: ltiToolKeys.kid, publicJwk: ltiToolKeys.publicJwk })
     .from(ltiToolKeys)
     .where(
-      or(isNull(ltiToolKeys.retiredAt), gt(ltiToolKeys.retiredAt, new Date(now.getTime() - RETIRED_GRACE_MS))),
+      or(
+        isNull(ltiToolKeys.retiredAt),
+        gt(ltiToolKeys.retiredAt, new Date(now.getTime() - RETIRED_GRACE_MS)),
+      ),
     )
     .orderBy(desc(ltiToolKeys.id));
 }

@@ -2,11 +2,25 @@ import { and, count, eq } from 'drizzle-orm';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, createOrganisation, type TestApp } from '../../../test/helpers';
-import { courses, enrollments, ltiContextLinks, ltiResourceLinks, ltiUserLinks, users } from '../../db/schema';
+import {
+  courses,
+  enrollments,
+  ltiContextLinks,
+  ltiResourceLinks,
+  ltiUserLinks,
+  users,
+} from '../../db/schema';
 import { assignmentForm } from '../assignments/assignments.test-kit';
+import {
+  codeOf,
+  initiateLogin,
+  launch,
+  type MockPlatform,
+  postLaunch,
+  startMockPlatform,
+} from './lti.test-kit';
 import { CLAIM } from './lti-claims';
 import { savePlatform } from './lti-platforms';
-import { codeOf, initiateLogin, launch, type MockPlatform, postLaunch, startMockPlatform } from './lti.test-kit';
 
 let t: TestApp;
 let p: MockPlatform;
@@ -108,7 +122,11 @@ describe('LTI launch', () => {
     expect(String(res.headers.location)).toMatch(/^\/lti-sign-in\?code=[\w-]{43}&lang=ko$/);
     const ex = await exchange(codeOf(res.headers.location));
     expect(ex.statusCode).toBe(200);
-    const body = ex.json() as { token: string; target: string; user: { email: string; name: string; role: string } };
+    const body = ex.json() as {
+      token: string;
+      target: string;
+      user: { email: string; name: string; role: string };
+    };
     expect(body.user).toMatchObject({ email: 'prof@lms.example.edu', name: '김교수', role: 'I' });
     courseId = (await courseOfContext('ctx-1'))!;
     expect(courseId).toBeGreaterThan(0);
@@ -117,9 +135,19 @@ describe('LTI launch', () => {
     expect(course).toMatchObject({ name: '글쓰기의 기초', organisationId: orgId });
     instructorToken = body.token;
     // The token is a real session of the organisation.
-    const check = await call(t, { method: 'GET', url: '/api/v1/users/login-check/', host: HOST, token: body.token });
+    const check = await call(t, {
+      method: 'GET',
+      url: '/api/v1/users/login-check/',
+      host: HOST,
+      token: body.token,
+    });
     expect(check.statusCode).toBe(200);
-    const page = await call(t, { method: 'GET', url: `/api/v1/courses/${courseId}/`, host: HOST, token: body.token });
+    const page = await call(t, {
+      method: 'GET',
+      url: `/api/v1/courses/${courseId}/`,
+      host: HOST,
+      token: body.token,
+    });
     expect(page.json()).toMatchObject({ is_instructor: true });
   });
 
@@ -151,7 +179,10 @@ describe('LTI launch', () => {
   it('enrols a learner in the linked course and lands on the course for the learner', async () => {
     const res = await launch(t, p, HOST, LEARNER);
     expect(res.statusCode).toBe(303);
-    const body = (await exchange(codeOf(res.headers.location))).json() as { target: string; user: { id: number; role: string } };
+    const body = (await exchange(codeOf(res.headers.location))).json() as {
+      target: string;
+      user: { id: number; role: string };
+    };
     expect(body.target).toBe(`/courses/${courseId}/learner`);
     expect(body.user.role).toBe('L');
     const [row] = await t.database.db
@@ -167,7 +198,10 @@ describe('LTI launch', () => {
       email: 'ta@lms.example.edu',
       [CLAIM.roles]: ['http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant'],
     });
-    const body = (await exchange(codeOf(res.headers.location))).json() as { target: string; user: { id: number } };
+    const body = (await exchange(codeOf(res.headers.location))).json() as {
+      target: string;
+      user: { id: number };
+    };
     expect(body.target).toBe(`/courses/${courseId}/assistant`);
     const [row] = await t.database.db
       .select()
@@ -205,8 +239,11 @@ describe('LTI launch', () => {
     expect(ob.target).toBe(`/courses/${courseId}/learner`);
   });
 
-  it("tells a learner of an unlinked context to ask the instructor, and creates nothing", async () => {
-    const res = await launch(t, p, HOST, { ...LEARNER, [CLAIM.context]: { id: 'ctx-new', title: '새 강의' } });
+  it('tells a learner of an unlinked context to ask the instructor, and creates nothing', async () => {
+    const res = await launch(t, p, HOST, {
+      ...LEARNER,
+      [CLAIM.context]: { id: 'ctx-new', title: '새 강의' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('아직 PeerWrite와 연결되지 않았습니다');
     expect(res.body).toContain('교수자에게');
@@ -226,7 +263,11 @@ describe('LTI launch', () => {
 });
 
 describe('LTI launch refusals (each a page, never a 500)', () => {
-  async function refused(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, text: string) {
+  async function refused(
+    res: { statusCode: number; body: string; headers: Record<string, unknown> },
+    status: number,
+    text: string,
+  ) {
     expect(res.statusCode).toBe(status);
     expect(String(res.headers['content-type'])).toContain('text/html');
     expect(res.body).toContain(text);
@@ -236,45 +277,85 @@ describe('LTI launch refusals (each a page, never a 500)', () => {
     const login = await initiateLogin(t, p, HOST);
     const { privateKey } = await generateKeyPair('RS256');
     const token = await p.sign(p.claims({ nonce: login.nonce }), { key: privateKey });
-    await refused(await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie), 401, '이 LMS의 키로 서명되지 않았습니다');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie),
+      401,
+      '이 LMS의 키로 서명되지 않았습니다',
+    );
   });
 
   it('a wrong audience, and an azp naming another client', async () => {
     const login = await initiateLogin(t, p, HOST);
     const token = await p.sign(p.claims({ nonce: login.nonce }), { audience: 'someone-else' });
-    await refused(await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie), 401, '다른 도구를 위한');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie),
+      401,
+      '다른 도구를 위한',
+    );
     const login2 = await initiateLogin(t, p, HOST);
     const token2 = await p.sign(p.claims({ nonce: login2.nonce, azp: 'someone-else' }), {
       audience: [p.registration.clientId, 'someone-else'],
     });
-    await refused(await postLaunch(t, HOST, { id_token: token2, state: login2.state }, login2.cookie), 401, '다른 도구를 위한');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token2, state: login2.state }, login2.cookie),
+      401,
+      '다른 도구를 위한',
+    );
   });
 
   it('a wrong issuer', async () => {
     const login = await initiateLogin(t, p, HOST);
     const token = await p.sign(p.claims({ nonce: login.nonce }), { issuer: 'https://evil.example' });
-    await refused(await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie), 401, '확인할 수 없습니다');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie),
+      401,
+      '확인할 수 없습니다',
+    );
   });
 
   it('a reused nonce and a replayed launch', async () => {
     const login = await initiateLogin(t, p, HOST);
     const token = await p.sign(p.claims({ nonce: login.nonce }));
-    expect((await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie)).statusCode).toBe(303);
+    expect(
+      (await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie)).statusCode,
+    ).toBe(303);
     // The same form again: the state is spent.
-    await refused(await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie), 401, '이미 사용되었거나');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie),
+      401,
+      '이미 사용되었거나',
+    );
     // The same id_token with a fresh state: its nonce is not the new state's.
     const fresh = await initiateLogin(t, p, HOST);
-    await refused(await postLaunch(t, HOST, { id_token: token, state: fresh.state }, fresh.cookie), 401, '이미 사용된 실행 메시지');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: fresh.state }, fresh.cookie),
+      401,
+      '이미 사용된 실행 메시지',
+    );
   });
 
   it('an expired token, and one issued too long ago', async () => {
     const now = Math.floor(Date.now() / 1000);
     const login = await initiateLogin(t, p, HOST);
-    const token = await p.sign(p.claims({ nonce: login.nonce }), { issuedAt: now - 900, expiresAt: now - 600 });
-    await refused(await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie), 401, '유효 시간이 지났습니다');
+    const token = await p.sign(p.claims({ nonce: login.nonce }), {
+      issuedAt: now - 900,
+      expiresAt: now - 600,
+    });
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: login.state }, login.cookie),
+      401,
+      '유효 시간이 지났습니다',
+    );
     const login2 = await initiateLogin(t, p, HOST);
-    const old = await p.sign(p.claims({ nonce: login2.nonce }), { issuedAt: now - 3600, expiresAt: now + 600 });
-    await refused(await postLaunch(t, HOST, { id_token: old, state: login2.state }, login2.cookie), 401, '유효 시간이 지났습니다');
+    const old = await p.sign(p.claims({ nonce: login2.nonce }), {
+      issuedAt: now - 3600,
+      expiresAt: now + 600,
+    });
+    await refused(
+      await postLaunch(t, HOST, { id_token: old, state: login2.state }, login2.cookie),
+      401,
+      '유효 시간이 지났습니다',
+    );
   });
 
   it('an unknown deployment', async () => {
@@ -285,24 +366,38 @@ describe('LTI launch refusals (each a page, never a 500)', () => {
   it('a missing role, and only unknown roles', async () => {
     await refused(await launch(t, p, HOST, { [CLAIM.roles]: undefined }), 403, '역할(교수자, 조교, 학습자)');
     await refused(
-      await launch(t, p, HOST, { [CLAIM.roles]: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor'] }),
+      await launch(t, p, HOST, {
+        [CLAIM.roles]: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor'],
+      }),
       403,
       '역할(교수자, 조교, 학습자)',
     );
   });
 
   it('a wrong message type or version, and a missing context', async () => {
-    await refused(await launch(t, p, HOST, { [CLAIM.messageType]: 'LtiDeepLinkingRequest' }), 400, '처리하지 않는 종류');
+    await refused(
+      await launch(t, p, HOST, { [CLAIM.messageType]: 'LtiDeepLinkingRequest' }),
+      400,
+      '처리하지 않는 종류',
+    );
     await refused(await launch(t, p, HOST, { [CLAIM.version]: '1.1' }), 400, '처리하지 않는 종류');
     await refused(await launch(t, p, HOST, { [CLAIM.context]: undefined }), 400, '어느 강의에서');
   });
 
-  it('a bad state: no cookie, another browser\'s cookie, an unknown state', async () => {
+  it("a bad state: no cookie, another browser's cookie, an unknown state", async () => {
     const login = await initiateLogin(t, p, HOST);
     const token = await p.sign(p.claims({ nonce: login.nonce }));
-    await refused(await postLaunch(t, HOST, { id_token: token, state: login.state }, ''), 401, '이 브라우저에서 시작된 것이 아니거나');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: login.state }, ''),
+      401,
+      '이 브라우저에서 시작된 것이 아니거나',
+    );
     const other = await initiateLogin(t, p, HOST);
-    await refused(await postLaunch(t, HOST, { id_token: token, state: login.state }, other.cookie), 401, '새 창에서');
+    await refused(
+      await postLaunch(t, HOST, { id_token: token, state: login.state }, other.cookie),
+      401,
+      '새 창에서',
+    );
     await refused(
       await postLaunch(t, HOST, { id_token: token, state: 'nope' }, 'pw_lti_state=nope'),
       401,
@@ -312,7 +407,11 @@ describe('LTI launch refusals (each a page, never a 500)', () => {
 
   it('a malformed token and an empty form', async () => {
     const login = await initiateLogin(t, p, HOST);
-    await refused(await postLaunch(t, HOST, { id_token: 'not.a.jwt', state: login.state }, login.cookie), 401, '확인할 수 없습니다');
+    await refused(
+      await postLaunch(t, HOST, { id_token: 'not.a.jwt', state: login.state }, login.cookie),
+      401,
+      '확인할 수 없습니다',
+    );
     const res = await call(t, { method: 'POST', url: '/lti/launch', host: HOST });
     await refused(res, 400, '빠져 있습니다');
   });
@@ -328,7 +427,9 @@ describe('LTI tool keys and framing', () => {
     expect(keys[0]?.d).toBeUndefined();
     const { rotateToolKey } = await import('./lti-keys');
     const kid = await rotateToolKey(t.database.db);
-    const after = (await call(t, { method: 'GET', url: '/lti/jwks', host: HOST })).json() as { keys: { kid: string }[] };
+    const after = (await call(t, { method: 'GET', url: '/lti/jwks', host: HOST })).json() as {
+      keys: { kid: string }[];
+    };
     expect(after.keys.map((k) => k.kid)).toEqual([kid, keys[0]?.kid]);
   });
 

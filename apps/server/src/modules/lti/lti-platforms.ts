@@ -40,7 +40,11 @@ export async function listPlatforms(db: Db, organisationId: number): Promise<Lti
 }
 
 /** Adds a registration, or replaces the one with the same issuer and client id. */
-export async function savePlatform(db: Db, organisationId: number, input: PlatformInput): Promise<LtiPlatform> {
+export async function savePlatform(
+  db: Db,
+  organisationId: number,
+  input: PlatformInput,
+): Promise<LtiPlatform> {
   const [row] = await db
     .insert(ltiPlatforms)
     .values({ organisationId, ...input })

@@ -27,8 +27,7 @@ function langOf(request: FastifyRequest, locale?: string): Language {
  * browsers refuse `SameSite=None` without Secure, so it is Lax there and works only unframed.
  */
 function stateCookie(request: FastifyRequest, state: string, maxAgeS: number) {
-  const attrs =
-    request.protocol === 'https' ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
+  const attrs = request.protocol === 'https' ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
   return `${STATE_COOKIE}=${state}; Path=/lti/; HttpOnly; Max-Age=${maxAgeS}; ${attrs}`;
 }
 
@@ -56,11 +55,16 @@ export async function ltiRoutes(app: FastifyInstance) {
       .code(refusal.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderPage({ org: request.org, lang, path: request.url.split('?')[0] ?? '/' }, t('lti.title'), body));
+      .send(
+        renderPage({ org: request.org, lang, path: request.url.split('?')[0] ?? '/' }, t('lti.title'), body),
+      );
   };
 
   const login = async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = { ...(request.query as LoginParams), ...((request.body as LoginParams | undefined) ?? {}) };
+    const params = {
+      ...(request.query as LoginParams),
+      ...((request.body as LoginParams | undefined) ?? {}),
+    };
     try {
       const origin = `${request.protocol}://${request.host}`;
       const { redirect, state } = await startLogin(app.db, request.org.id, params, `${origin}/lti/launch`);

@@ -74,7 +74,12 @@ export async function startMockPlatform() {
 export type MockPlatform = Awaited<ReturnType<typeof startMockPlatform>>;
 
 /** The tool's login initiation as the platform's browser redirect calls it: state, nonce and cookie. */
-export async function initiateLogin(t: TestApp, p: MockPlatform, host: string, extra: Record<string, string> = {}) {
+export async function initiateLogin(
+  t: TestApp,
+  p: MockPlatform,
+  host: string,
+  extra: Record<string, string> = {},
+) {
   const res = await call(t, {
     method: 'POST',
     url: '/lti/login',

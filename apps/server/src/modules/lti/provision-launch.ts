@@ -49,7 +49,12 @@ export async function provisionLaunch(
   const code = randomBytes(32).toString('base64url');
   await db
     .insert(ltiLoginCodes)
-    .values({ codeHash: hashToken(code), userId, target, expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS) });
+    .values({
+      codeHash: hashToken(code),
+      userId,
+      target,
+      expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
+    });
   return { code, target };
 }
 
@@ -105,7 +110,12 @@ async function linkedUser(db: Db, org: Organisation, launch: VerifiedLaunch): Pr
 class ContextTaken extends Error {}
 
 /** The course of the LMS context; an instructor's first launch opens it, a learner's is refused. */
-async function linkedCourse(db: Db, org: Organisation, launch: VerifiedLaunch, userId: number): Promise<number> {
+async function linkedCourse(
+  db: Db,
+  org: Organisation,
+  launch: VerifiedLaunch,
+  userId: number,
+): Promise<number> {
   const find = async () => {
     const [row] = await db
       .select({ courseId: ltiContextLinks.courseId })
@@ -130,7 +140,12 @@ async function linkedCourse(db: Db, org: Organisation, launch: VerifiedLaunch, u
       for (let attempt = 0; attempt < 8; attempt++) {
         const [course] = await tx
           .insert(courses)
-          .values({ organisationId: org.id, instructorId: userId, name: launch.context.title, code: generateCourseCode() })
+          .values({
+            organisationId: org.id,
+            instructorId: userId,
+            name: launch.context.title,
+            code: generateCourseCode(),
+          })
           .onConflictDoNothing({ target: [courses.organisationId, courses.code] })
           .returning({ id: courses.id });
         if (!course) continue;
@@ -181,7 +196,11 @@ async function joinCourse(db: Db, courseId: number, userId: number, launch: Veri
 }
 
 /** The assignment the resource link is linked to, if it belongs to the course. */
-async function linkedAssignment(db: Db, launch: VerifiedLaunch, courseId: number): Promise<number | undefined> {
+async function linkedAssignment(
+  db: Db,
+  launch: VerifiedLaunch,
+  courseId: number,
+): Promise<number | undefined> {
   const [row] = await db
     .select({ id: assignments.id })
     .from(ltiResourceLinks)

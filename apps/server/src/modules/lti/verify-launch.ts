@@ -109,7 +109,8 @@ export async function verifyLaunch(
   const role = mapLtiRoles(payload[CLAIM.roles]);
   if (!role) throw new LtiRefusal('missing_role', 403);
   const context = payload[CLAIM.context] as { id?: unknown; title?: unknown; label?: unknown } | undefined;
-  if (!context || typeof context.id !== 'string' || context.id === '') throw new LtiRefusal('missing_context');
+  if (!context || typeof context.id !== 'string' || context.id === '')
+    throw new LtiRefusal('missing_context');
   const link = payload[CLAIM.resourceLink] as { id?: unknown } | undefined;
   if (!link || typeof link.id !== 'string' || link.id === '') throw new LtiRefusal('wrong_message');
   const sub = payload.sub;
@@ -126,7 +127,10 @@ export async function verifyLaunch(
     email,
     role,
     deploymentId,
-    context: { id: context.id, title: (str(context.title) || str(context.label) || context.id).slice(0, 100) },
+    context: {
+      id: context.id,
+      title: (str(context.title) || str(context.label) || context.id).slice(0, 100),
+    },
     resourceLinkId: link.id,
     locale: typeof presentation?.locale === 'string' ? presentation.locale : undefined,
   };
