@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, createOrganisation, type TestApp } from '../../../test/helpers';
+import { buildTestApp, call, createOrganisation, createUser, type TestApp } from '../../../test/helpers';
 import {
   courses,
   enrollments,
@@ -248,6 +248,19 @@ describe('LTI launch', () => {
     expect(res.body).toContain('아직 PeerWrite와 연결되지 않았습니다');
     expect(res.body).toContain('교수자에게');
     expect(await courseOfContext('ctx-new')).toBeUndefined();
+  });
+
+  it('links an existing account by the claimed email, but never a staff account', async () => {
+    const existing = await createUser(t, orgId, { email: 'known@lms.example.edu', name: '기존' });
+    const res = await launch(t, p, HOST, { ...LEARNER, sub: 'lms-known', email: 'known@lms.example.edu' });
+    const body = (await exchange(codeOf(res.headers.location))).json() as { user: { id: number } };
+    expect(body.user.id).toBe(existing.id);
+    await createUser(t, orgId, { email: 'boss@lms.example.edu', isStaff: true, role: 'I' });
+    const staff = await launch(t, p, HOST, { sub: 'lms-boss', email: 'boss@lms.example.edu' });
+    expect(staff.statusCode).toBe(403);
+    expect(staff.body).toContain('관리자 계정');
+    const links = await t.database.db.select().from(ltiUserLinks).where(eq(ltiUserLinks.sub, 'lms-boss'));
+    expect(links).toHaveLength(0);
   });
 
   it('speaks English when the launch asks for it', async () => {

@@ -13,7 +13,8 @@ export type RefusalReason =
   | 'missing_role'
   | 'missing_context'
   | 'context_not_linked'
-  | 'account_inactive';
+  | 'account_inactive'
+  | 'staff_account';
 
 /** A refused launch: shown as a page in the person's language, never as a 500. */
 export class LtiRefusal extends Error {

@@ -47,14 +47,12 @@ export async function provisionLaunch(
         ? `${base}/assignments/${assignmentId}`
         : `${base}/assignments/${assignmentId}/performances`;
   const code = randomBytes(32).toString('base64url');
-  await db
-    .insert(ltiLoginCodes)
-    .values({
-      codeHash: hashToken(code),
-      userId,
-      target,
-      expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
-    });
+  await db.insert(ltiLoginCodes).values({
+    codeHash: hashToken(code),
+    userId,
+    target,
+    expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
+  });
   return { code, target };
 }
 
@@ -87,11 +85,13 @@ async function linkedUser(db: Db, org: Organisation, launch: VerifiedLaunch): Pr
       .values({ organisationId: org.id, email, name: launch.name, passwordHash: NO_PASSWORD, role: 'L' })
       .onConflictDoNothing({ target: [users.organisationId, users.email] });
     const [user] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, isStaff: users.isStaff })
       .from(users)
       .where(and(eq(users.organisationId, org.id), eq(users.email, email)))
       .limit(1);
     if (!user) throw new Error('LTI account not created');
+    // A launch never signs into a staff account (the manager area) by a claimed email.
+    if (user.isStaff) throw new LtiRefusal('staff_account', 403);
     await db
       .insert(ltiUserLinks)
       .values({ organisationId: org.id, issuer, sub: launch.sub, userId: user.id })
