@@ -1,6 +1,7 @@
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createOrganisation, type TestApp } from '../../test/helpers';
-import { ltiPlatforms } from '../db/schema';
+import { ltiPlatforms, ltiToolKeys } from '../db/schema';
 import { runOrgCommand } from './org';
 
 let t: TestApp;
@@ -77,6 +78,18 @@ describe('npm run org -- lti', () => {
     expect((await org('lti', 'add', 'nowhere', ...ADD)).code).toBe(2);
     expect((await org('lti', 'frobnicate')).code).toBe(2);
     expect(await t.database.db.select().from(ltiPlatforms)).toHaveLength(0);
+  });
+
+  it('rotates the tool key, keeping the old one published', async () => {
+    const first = await org('lti', 'rotate-key');
+    expect(first.code).toBe(0);
+    const second = await org('lti', 'rotate-key');
+    const kid = (r: { out: string }) => /New tool key (\S+);/.exec(r.out)?.[1];
+    const keys = await t.database.db.select().from(ltiToolKeys).orderBy(asc(ltiToolKeys.id));
+    expect(keys.map((k) => [k.kid, k.retiredAt === null])).toEqual([
+      [kid(first), false],
+      [kid(second), true],
+    ]);
   });
 
   it('prints its help', async () => {

@@ -3,6 +3,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { organisations } from '../db/schema';
+import { rotateToolKey } from '../modules/lti/lti-keys';
 import { listPlatforms, removePlatform, savePlatform } from '../modules/lti/lti-platforms';
 
 /**
@@ -19,6 +20,8 @@ Commands:
       --jwks-url URL [--frame-origin URL[,URL]]
                                 register an LMS (the same issuer and client id again replaces it)
   remove <org> --id N           remove a registration (its course and account links go with it)
+  rotate-key                    a new signing key for the tool (every organisation); the old one
+                                stays published at /lti/jwks for 7 days
 
 The LMS administrator reads the issuer, client id, deployment id(s) and the platform's login,
 token and key set URLs off the LMS's tool registration; see docs/lti.md. --frame-origin names
@@ -42,7 +45,8 @@ export type LtiCommand =
         frameOrigins: string[];
       };
     }
-  | { kind: 'remove'; target: string | null; id: number };
+  | { kind: 'remove'; target: string | null; id: number }
+  | { kind: 'rotate-key' };
 
 const url = (label: string) =>
   z
@@ -103,6 +107,10 @@ export function parseLtiCommand(
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help')
     return { ok: true, command: { kind: 'help' } };
+  if (command === 'rotate-key')
+    return rest.length
+      ? { ok: false, errors: ['rotate-key takes no arguments'] }
+      : { ok: true, command: { kind: 'rotate-key' } };
   if (!['list', 'add', 'remove'].includes(command))
     return { ok: false, errors: [`unknown lti command "${command}"`] };
   const names = command === 'add' ? ADD_OPTIONS : command === 'remove' ? ['id'] : [];
@@ -177,6 +185,10 @@ export async function runLtiCommand(argv: string[], io: Io): Promise<number> {
   const command = parsed.command;
   if (command.kind === 'help') {
     io.out(LTI_USAGE);
+    return 0;
+  }
+  if (command.kind === 'rotate-key') {
+    io.out(`New tool key ${await rotateToolKey(io.db)}; the previous one stays published for 7 days.`);
     return 0;
   }
   const [org] = await io.db
