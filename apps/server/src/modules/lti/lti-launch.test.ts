@@ -418,6 +418,37 @@ describe('LTI launch refusals (each a page, never a 500)', () => {
     );
   });
 
+  it('hostile shapes: JSON numbers and arrays, repeated query fields, an oversized token', async () => {
+    const json = (url: string, payload: Record<string, unknown>) =>
+      call(t, { method: 'POST', url, host: HOST, payload });
+    await refused(
+      await json('/lti/login', { iss: 1, login_hint: ['a'], target_link_uri: {}, client_id: 5 }),
+      400,
+      '빠져 있습니다',
+    );
+    // A client id that is not a string is ignored: the issuer's one registration is used.
+    const numeric = await json('/lti/login', {
+      iss: p.registration.issuer,
+      login_hint: 'h',
+      target_link_uri: 'x',
+      client_id: 7,
+    });
+    expect(numeric.statusCode).toBe(302);
+    const repeated = await call(t, {
+      method: 'GET',
+      url: `/lti/login?iss=${encodeURIComponent(p.registration.issuer)}&iss=b&login_hint=h&target_link_uri=x`,
+      host: HOST,
+    });
+    await refused(repeated, 400, '빠져 있습니다');
+    await refused(await json('/lti/launch', { id_token: 42, state: ['s'] }), 400, '빠져 있습니다');
+    const login = await initiateLogin(t, p, HOST);
+    await refused(
+      await postLaunch(t, HOST, { id_token: 'a'.repeat(30_000), state: login.state }, login.cookie),
+      400,
+      '빠져 있습니다',
+    );
+  });
+
   it('a malformed token and an empty form', async () => {
     const login = await initiateLogin(t, p, HOST);
     await refused(

@@ -31,6 +31,16 @@ function stateCookie(request: FastifyRequest, state: string, maxAgeS: number) {
   return `${STATE_COOKIE}=${state}; Path=/lti/; HttpOnly; Max-Age=${maxAgeS}; ${attrs}`;
 }
 
+/** Only the string fields of a form, query or JSON body (a repeated or nested one is dropped). */
+function stringsOf(input: unknown): LoginParams {
+  if (!input || typeof input !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(input).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 20_000,
+    ),
+  );
+}
+
 /** The path of the web app's page that exchanges the one-time code (apps/web LtiSignInPage). */
 export const LTI_SIGN_IN_PATH = '/lti-sign-in';
 
@@ -61,10 +71,7 @@ export async function ltiRoutes(app: FastifyInstance) {
   };
 
   const login = async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = {
-      ...(request.query as LoginParams),
-      ...((request.body as LoginParams | undefined) ?? {}),
-    };
+    const params = { ...stringsOf(request.query), ...stringsOf(request.body) };
     try {
       const origin = `${request.protocol}://${request.host}`;
       const { redirect, state } = await startLogin(app.db, request.org.id, params, `${origin}/lti/launch`);
@@ -79,7 +86,7 @@ export async function ltiRoutes(app: FastifyInstance) {
   app.post('/login', login);
 
   app.post('/launch', async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    const form = stringsOf(request.body);
     let locale: string | undefined;
     try {
       const launch = await verifyLaunch(app.db, request.org.id, form.id_token, {
