@@ -25,6 +25,9 @@ import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { loadSigningSecret } from './modules/files/files.service';
+import { ltiRoutes } from './modules/lti/lti.routes';
+import { ltiExchangeRoutes } from './modules/lti/lti-exchange.routes';
+import { registerLtiFraming } from './modules/lti/lti-framing';
 import { managerRoutes } from './modules/manager/manager.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { registerNotificationSweep } from './modules/notifications/sweep-after';
@@ -206,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(resultRoutes);
       await api.register(managerRoutes);
       await api.register(notificationRoutes);
+      await api.register(ltiExchangeRoutes);
     },
     { prefix: API_PREFIX },
   );
@@ -213,6 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(passwordResetRoutes, { prefix: '/accounts' });
   await app.register(unsubscribeRoutes, { prefix: '/accounts' });
   await app.register(ssoRoutes, { prefix: '/auth/oidc' });
+  await app.register(ltiRoutes, { prefix: '/lti' });
+  registerLtiFraming(app);
   await registerSpa(app, config.webDist ?? defaultWebDist);
   return app;
 }

@@ -151,3 +151,11 @@ export function signUpFormSchema(isPrivateInfo: boolean, today: string) {
 export type SignUpFormInput = z.input<ReturnType<typeof signUpFormSchema>>;
 
 export const signUpResponseSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
+
+/** An LTI launch's one-time code (`/lti-sign-in?code=…`), exchanged for a session once. */
+export const ltiExchangeBodySchema = z.object({ code: z.string().min(20).max(200) });
+export const ltiExchangeResponseSchema = signInResponseSchema.extend({
+  /** The web path the launch lands on (the course's or the assignment's page for the role). */
+  target: z.string(),
+});
+export type LtiExchangeResponse = z.infer<typeof ltiExchangeResponseSchema>;

@@ -13,6 +13,7 @@ import { organisations, orgGroups, users } from '../db/schema';
 import { seedDatabase } from '../db/seed/demo';
 import { createFileStorage } from '../lib/file-store';
 import { hashPassword } from '../modules/accounts/passwords';
+import { parseLtiCommand, runLtiCommand } from './org-lti';
 
 /**
  * `npm run org -- <command>`: the operator's tool to create, change and list organisations and
@@ -33,6 +34,8 @@ Commands:
   update <subdomain> [options]  change an organisation ("default" names the default one)
   add-staff <subdomain> --email <e> --name <n> --password <p>
                                 a staff account (instructor with the manager area)
+  lti list|add|remove <subdomain> [options]
+                                the organisation's LMS (LTI 1.3) registrations; \`lti help\`
 
 Options of create and update:
   --name <n>                    organisation name
@@ -241,7 +244,8 @@ export type OrgCommand =
   | { kind: 'list' }
   | { kind: 'create'; values: OrganisationChanges & { name: string; subdomain: string }; groups?: string[] }
   | { kind: 'update'; target: string | null; values: OrganisationChanges; groups?: string[] }
-  | { kind: 'add-staff'; target: string | null; email: string; name: string; password: string };
+  | { kind: 'add-staff'; target: string | null; email: string; name: string; password: string }
+  | { kind: 'lti'; argv: string[] };
 
 export type ParseResult = { ok: true; command: OrgCommand } | { ok: false; errors: string[] };
 
@@ -374,6 +378,10 @@ export function parseOrgCommand(argv: string[], options: OrgCommandOptions = {})
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h')
     return { ok: true, command: { kind: 'help' } };
+  if (command === 'lti') {
+    const lti = parseLtiCommand(rest);
+    return lti.ok ? { ok: true, command: { kind: 'lti', argv: rest } } : lti;
+  }
   const known = ['list', 'create', 'update', 'add-staff'];
   if (!known.includes(command)) return { ok: false, errors: [`unknown command "${command}"`] };
   const names: readonly string[] =
@@ -559,6 +567,11 @@ function addressOf(subdomain: string | null, baseDomain: string | undefined) {
 async function execute(command: Exclude<OrgCommand, { kind: 'help' }>, io: Io): Promise<void> {
   const { db, out } = io;
   switch (command.kind) {
+    case 'lti': {
+      const code = await runLtiCommand(command.argv, io);
+      if (code !== 0) throw new Refusal('nothing was changed');
+      return;
+    }
     case 'list': {
       out(await listOrganisations(db));
       return;

@@ -8,6 +8,7 @@ import { lazyPage } from './lazy-page';
 import { FullPageLoader, PasswordRedirect, TrailingSlashRedirect } from './pages';
 
 const SignUpPage = lazyPage(() => import('../features/auth/routes/SignUpPage'), 'SignUpPage');
+const LtiSignInPage = lazyPage(() => import('../features/auth/routes/LtiSignInPage'), 'LtiSignInPage');
 const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazy(() => loadSignedInRoutes().then((m) => ({ default: m.SignedInRoutes })));
 // With a stored token the signed-in routes are fetched at once, beside the first render.
@@ -20,6 +21,13 @@ export function AppRoutes() {
   const { data: config } = useConfiguration();
 
   if (location.pathname.length > 1 && location.pathname.endsWith('/')) return <TrailingSlashRedirect />;
+  // An LTI launch's landing signs in whoever the LMS sent, signed in here or not.
+  if (location.pathname === '/lti-sign-in')
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <LtiSignInPage />
+      </Suspense>
+    );
 
   if (!isLoggedIn) {
     return (

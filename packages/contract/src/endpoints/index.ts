@@ -7,6 +7,7 @@ export * from './courses';
 export * from './endpoint';
 export * from './enrolls';
 export * from './files';
+export * from './lti';
 export * from './manager';
 export * from './notifications';
 export * from './organisations';

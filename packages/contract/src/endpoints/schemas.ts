@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   isStaffResponseSchema,
   loginCheckResponseSchema,
+  ltiExchangeBodySchema,
+  ltiExchangeResponseSchema,
   signInBodySchema,
   signInResponseSchema,
   signUpBodySchema,
@@ -158,6 +160,7 @@ export const endpointSchemas = {
   signOut: { response: noContentSchema },
   loginCheck: { response: loginCheckResponseSchema },
   isStaff: { response: isStaffResponseSchema },
+  ltiExchange: { body: ltiExchangeBodySchema, response: ltiExchangeResponseSchema },
   // notifications
   listNotifications: { querystring: notificationListQuerySchema, response: notificationListSchema },
   readNotification: { params: idPathSchema, body: notificationReadSchema, response: notificationSchema },

@@ -1,6 +1,7 @@
 export * from './assignments';
 export * from './courses';
 export * from './files';
+export * from './lti';
 export * from './notifications';
 export * from './oidc';
 export * from './organisations';

@@ -19,6 +19,8 @@ const ELSEWHERE: Record<string, string> = {
   // Public: the one-time code is the credential; its own organisation only, once (sso.test.ts).
   'POST /api/v1/users/sso-exchange/':
     'sso.test.ts (public; the code is its own organisation\u2019s, used once)',
+  // Public: a one-time launch code is the credential (once, a minute, its own organisation only).
+  'POST /api/v1/lti/exchange/': 'lti-launch.test.ts (public, the code is the credential)',
   'POST /api/v1/users/sign-out/': 'accounts-session.test.ts',
   'GET /api/v1/users/login-check/': 'accounts-session.test.ts',
   'GET /api/v1/users/is-staff/': 'accounts-session.test.ts',

@@ -1,0 +1,28 @@
+/** Why a launch was refused; each reason has its page text (locales: `lti.reason.<reason>`). */
+export type RefusalReason =
+  | 'no_registration'
+  | 'bad_request'
+  | 'bad_state'
+  | 'bad_token'
+  | 'bad_signature'
+  | 'expired'
+  | 'wrong_audience'
+  | 'replayed'
+  | 'unknown_deployment'
+  | 'wrong_message'
+  | 'missing_role'
+  | 'missing_context'
+  | 'context_not_linked'
+  | 'account_inactive'
+  | 'staff_account';
+
+/** A refused launch: shown as a page in the person's language, never as a 500. */
+export class LtiRefusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    readonly status: 400 | 401 | 403 = 400,
+  ) {
+    super(reason);
+    this.name = 'LtiRefusal';
+  }
+}
