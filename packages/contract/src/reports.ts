@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { standardReliabilitySchema } from './assignments';
 import { essayViewSchema } from './performances';
 import { receivedReviewSchema } from './reviews';
 
@@ -201,5 +202,9 @@ export const scoreTableSchema = z.object({
   pending_objections: z.array(
     z.object({ id: z.number().int(), matching: z.number().int(), author: z.number().int() }),
   ),
+  /** Per rubric standard, how well the peer reviewers agree (Krippendorff's alpha, interval). */
+  reliability: z.array(standardReliabilitySchema),
+  /** Release when ready: the scores are held from learners and not yet released. */
+  release_pending: z.boolean(),
 });
 export type ScoreTable = z.infer<typeof scoreTableSchema>;

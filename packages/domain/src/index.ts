@@ -15,3 +15,4 @@ export * from './scoring/given-reviews';
 export * from './scoring/score-assignment';
 export type * from './scoring/types';
 export * from './scoring/validate-input';
+export * from './reliability/krippendorff';
