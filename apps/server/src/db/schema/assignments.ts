@@ -40,6 +40,8 @@ export const assignments = pgTable(
     isReleaseHeld: boolean('is_release_held').notNull().default(false),
     /** When a held assignment's scores were released (null: not yet). */
     scoresReleasedAt: timestamp('scores_released_at', { withTimezone: true }),
+    /** Who released them (the record of the release; there is no general audit log). */
+    scoresReleasedBy: integer('scores_released_by').references(() => users.id, { onDelete: 'set null' }),
     /** The rubric reliability of the assignment this one was imported from (a snapshot, issue 33). */
     previousReliability: jsonb('previous_reliability'),
     stepIndex: smallint('step_index').notNull().default(-1),

@@ -7,6 +7,7 @@ import { parseForm } from '../../lib/forms';
 import { sendJson } from '../../lib/send-json';
 import { type MultipartForm, uploadedForm } from '../files/files.service';
 import { advanceByHand } from './advance-by-hand';
+import { releaseScores } from './release-scores';
 import { createAssignment } from './create-assignment';
 import { deleteAssignment } from './delete-assignment';
 import { exportAttachments, exportStagesOfLearners } from './exports.service';
@@ -96,6 +97,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
         expected: request.body?.expected_stage,
         now: new Date(),
       }),
+  });
+
+  route(endpoints.releaseScores, {
+    config: { notifies: true },
+    handler: async (request) =>
+      releaseScores({ ...deps(), caller: request, ...ids(request.params), now: new Date() }),
   });
 
   route(endpoints.requestLateParticipation, {

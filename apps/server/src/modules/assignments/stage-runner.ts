@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { assignments, enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isHeld } from './release';
 import { notifyScoresReady, notifyStepOpened } from '../notifications/stage-notifications';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
@@ -90,7 +91,8 @@ async function advanceThrough(
     } else {
       // Completion computes every learner's report in the same transaction.
       await computeReports(tx, shape, now);
-      if (last) await notifyScoresReady(tx, shape, 'completion');
+      // Held scores are told of at their release (release-scores.ts).
+      if (last && !isHeld(shape.row)) await notifyScoresReady(tx, shape, 'completion');
     }
   }
   const position = due.at(-1) ?? shape.stepIndex;

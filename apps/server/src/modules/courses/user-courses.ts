@@ -1,4 +1,5 @@
 import { ASSIGNMENT_STATUS, type DashboardCourse, type UserCourses } from '@pw/contract';
+import { isHeld } from '../assignments/release';
 import { isWaitingNextStage, nextBoundary } from '@pw/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -108,6 +109,7 @@ export async function listDashboard(
         next_start_date: a.isAutoSchedule
           ? (nextBoundary(steps, a.stepIndex, now)?.toISOString() ?? null)
           : null,
+        scores_held: box.role === 'learner' && code === 'CO' && isHeld(a),
       });
     }
   }

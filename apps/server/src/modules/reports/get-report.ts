@@ -6,6 +6,7 @@ import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { givenReviewsOf, receivedReviewsOf } from '../reviews/learner-reviews';
 import { type StoredScores, scoreClass } from './compute-reports';
+import { learnersSeeScores } from '../assignments/release';
 import { assertCanReadReport, seesPeerLinks } from './reports.policy';
 import { reportView } from './reports.presenter';
 import {
@@ -97,7 +98,7 @@ export async function getReport(input: {
   const m = await loadAssignmentMembership(db, input.caller, ids);
   const shape = await visibleAssignment(db, m, ids.assignmentId);
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
-  const mine = assertCanReadReport(m, report, shape.code === 'CO');
+  const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
   const links = seesPeerLinks(m, report);
   return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
 }

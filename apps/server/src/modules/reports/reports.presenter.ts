@@ -155,7 +155,7 @@ export function scoreTableView(input: {
   matchings: readonly Pair[];
   responses: readonly { matchingId: number; point: number | null; editedPoint: number | null }[];
   pending: readonly { id: number; matching: number }[];
-}): ScoreTable {
+}): Omit<ScoreTable, 'reliability' | 'release_pending'> {
   const { completed, max, matchings } = input;
   const names = new Map(input.learners.map((l) => [l.id, l.name]));
   const nameOf = (id: number) => names.get(id) ?? '';

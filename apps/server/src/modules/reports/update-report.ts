@@ -7,6 +7,7 @@ import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { readReport } from './get-report';
 import { recomputeIfComplete } from './recompute';
+import { learnersSeeScores } from '../assignments/release';
 import { assertCanEditReport, assertCanReadReport, seesPeerLinks } from './reports.policy';
 import { originalRevisionScore } from './reports.presenter';
 import { type ReportIds, reportWithName, visibleAssignment } from './reports.queries';
@@ -59,7 +60,7 @@ export async function updateReport(input: {
   });
   // The answer is the report as its managers now read it (the assignment's shape is unchanged).
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
-  const mine = assertCanReadReport(m, report, shape.code === 'CO');
+  const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
   const links = seesPeerLinks(m, report);
   return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
 }
