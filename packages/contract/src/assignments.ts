@@ -344,6 +344,10 @@ export function readStageSettings<M extends StageModel>(model: M, stored: unknow
  * Whether learners may read an assignment's scores and reports: once it is complete, and, when
  * it holds its scores for release (`is_release_held`), once they were released.
  */
-export function scoresReleased(a: { complete: boolean; isReleaseHeld: boolean; releasedAt: Date | string | null }) {
+export function scoresReleased(a: {
+  complete: boolean;
+  isReleaseHeld: boolean;
+  releasedAt: Date | string | null;
+}) {
   return a.complete && (!a.isReleaseHeld || a.releasedAt !== null);
 }

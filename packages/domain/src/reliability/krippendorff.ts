@@ -35,7 +35,8 @@ export function krippendorffAlphaInterval(units: readonly (readonly (number | nu
     .filter((u) => u.length >= 2);
   const all = pairable.flat();
   const n = all.length;
-  if (pairable.length < MIN_PAIRABLE_UNITS) return { alpha: null, units: pairable.length, values: n, reason: 'too_few_pairs' };
+  if (pairable.length < MIN_PAIRABLE_UNITS)
+    return { alpha: null, units: pairable.length, values: n, reason: 'too_few_pairs' };
   let observed = 0;
   for (const u of pairable) {
     let within = 0;

@@ -7,7 +7,6 @@ import { parseForm } from '../../lib/forms';
 import { sendJson } from '../../lib/send-json';
 import { type MultipartForm, uploadedForm } from '../files/files.service';
 import { advanceByHand } from './advance-by-hand';
-import { releaseScores } from './release-scores';
 import { createAssignment } from './create-assignment';
 import { deleteAssignment } from './delete-assignment';
 import { exportAttachments, exportStagesOfLearners } from './exports.service';
@@ -15,6 +14,7 @@ import { getAssignment } from './get-assignment';
 import { listAssignments } from './list-assignments';
 import { managementOf } from './management.service';
 import { approveParticipation, recordAttendance, requestParticipation } from './participation.service';
+import { releaseScores } from './release-scores';
 import { updateAssignment } from './update-assignment';
 
 /** Multipart editor fields with `progresses` sent as a JSON string. */

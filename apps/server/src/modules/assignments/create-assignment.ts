@@ -3,12 +3,12 @@ import { nextBoundary } from '@pw/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { assignmentFiles, assignments, stages } from '../../db/schema';
-import { assignmentReliability } from '../reports/reliability';
-import { loadAssignment } from './assignment-loader';
 import { AppError } from '../../lib/errors';
 import type { Caller, Membership } from '../courses/courses.policy';
 import { loadManager } from '../courses/membership';
 import type { FormInput, StoredFile } from '../files/files.service';
+import { assignmentReliability } from '../reports/reliability';
+import { loadAssignment } from './assignment-loader';
 import { assertValidSettings, scheduledStages } from './assignment-rules';
 import { shapeOf } from './assignment-shape';
 import { type AssignmentDeps, loadVisibleAssignment } from './assignments.queries';
@@ -38,7 +38,9 @@ async function previousReliabilityOf(
   sourceId: number | undefined,
 ): Promise<PreviousReliability | null> {
   if (sourceId === undefined) return null;
-  const source = await loadAssignment(tx, { assignmentId: sourceId, courseId: m.course.id }).catch(() => null);
+  const source = await loadAssignment(tx, { assignmentId: sourceId, courseId: m.course.id }).catch(
+    () => null,
+  );
   if (!source?.stage('peerreview')) return null;
   return {
     assignment_name: source.row.name,

@@ -33,7 +33,9 @@ const scoresReady = (id: number) =>
 async function learnerView(token: string) {
   const a = (await get(`${base()}/${held}/`, token)).json();
   const report = await get(`${base()}/${held}/reports/${reportId}/`, token);
-  const personal = (await get(`/courses/${w.course.id}/enrolls/${learnerEnrollment}/personal-score/`, token)).json();
+  const personal = (
+    await get(`/courses/${w.course.id}/enrolls/${learnerEnrollment}/personal-score/`, token)
+  ).json();
   const mine = (await get(`/courses/${w.course.id}/scores-by-learner/`, token)).json();
   const standard = (await get('/users/standard-scores/', token)).json() as { assignment: string }[];
   const dashboard = (await get('/users/dashboard/', token)).json() as {
@@ -103,7 +105,10 @@ describe('release when ready', () => {
   });
 
   it('releases all at once, tells each learner once, and a second release changes nothing', async () => {
-    const [one, two] = await Promise.all([release(held, w.tokens.instructor), release(held, w.tokens.instructor)]);
+    const [one, two] = await Promise.all([
+      release(held, w.tokens.instructor),
+      release(held, w.tokens.instructor),
+    ]);
     expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
     expect(one.json().scores_released).toBe(true);
     const [row] = await t.database.db.select().from(assignments).where(eq(assignments.id, held));
@@ -137,7 +142,9 @@ describe('rubric reliability', () => {
     // review (two each): essays' points {2,4}, {5,4}, {5,2}; n = 6; D_o = (8 + 2 + 18)/6 = 28/6;
     // Σv = 22, Σv² = 90, D_e = (2·6·90 − 2·22²)/(6·5) = 112/30; α = 1 − (28/6)/(112/30) = −0.25.
     const page = (await get(`${base()}/${first}/scores/`, w.tokens.instructor)).json();
-    expect(page.reliability).toEqual([expect.objectContaining({ index: 0, alpha: -0.25, level: 'poor', units: 3 })]);
+    expect(page.reliability).toEqual([
+      expect.objectContaining({ index: 0, alpha: -0.25, level: 'poor', units: 3 }),
+    ]);
   });
 
   it('keeps the source’s figures with an imported assignment, for its managers only', async () => {

@@ -21,7 +21,11 @@ export async function releaseScores(input: AssignmentDeps & AssignmentIds & { ca
   const { db, now } = input;
   const m = await loadAssignmentManager(db, input.caller, input);
   const shape = await db.transaction(async (tx) => {
-    const locked = await loadAssignment(tx, { assignmentId: input.assignmentId, courseId: m.course.id, lock: 'update' });
+    const locked = await loadAssignment(tx, {
+      assignmentId: input.assignmentId,
+      courseId: m.course.id,
+      lock: 'update',
+    });
     assertCanSeeAssignment(m, locked.row);
     assertCanReleaseScores(locked);
     if (!isHeld(locked.row)) return locked;

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { assignments, enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { isHeld } from './release';
 import { notifyScoresReady, notifyStepOpened } from '../notifications/stage-notifications';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
@@ -15,6 +14,7 @@ import { loadAssignment } from './assignment-loader';
 import { lockAssignmentWork } from './assignment-lock';
 import { type AssignmentRow, type AssignmentShape, withRow } from './assignment-shape';
 import { activeParticipants } from './participants';
+import { isHeld } from './release';
 
 /**
  * What happens when an assignment enters a step (runs once per step, inside the transaction

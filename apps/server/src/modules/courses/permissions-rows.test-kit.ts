@@ -1,5 +1,5 @@
-import { ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
+import { ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
 import { assignments, comments, pollOptions } from '../../db/schema';
 import { loadAssignment } from '../assignments/assignment-loader';
 import {

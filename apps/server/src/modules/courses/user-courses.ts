@@ -1,5 +1,4 @@
 import { ASSIGNMENT_STATUS, type DashboardCourse, type UserCourses } from '@pw/contract';
-import { isHeld } from '../assignments/release';
 import { isWaitingNextStage, nextBoundary } from '@pw/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -7,6 +6,7 @@ import { assignments, courses, enrollments, stages, users } from '../../db/schem
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { shapeOf } from '../assignments/assignment-shape';
 import { seesUnpublished } from '../assignments/assignments.policy';
+import { isHeld } from '../assignments/release';
 import type { Organisation } from '../organisations/organisations.service';
 
 // A user's own courses across the organisation: the side navigation's lists, GET /courses/ and

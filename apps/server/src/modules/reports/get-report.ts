@@ -2,11 +2,11 @@ import type { Language, Report } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AssignmentShape } from '../assignments/assignment-shape';
+import { learnersSeeScores } from '../assignments/release';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { givenReviewsOf, receivedReviewsOf } from '../reviews/learner-reviews';
 import { type StoredScores, scoreClass } from './compute-reports';
-import { learnersSeeScores } from '../assignments/release';
 import { assertCanReadReport, seesPeerLinks } from './reports.policy';
 import { reportView } from './reports.presenter';
 import {

@@ -21,7 +21,8 @@ export function reliabilityView(
   const byMatching = new Map<number, (number | null)[]>();
   for (const p of points) {
     const list = byMatching.get(p.matchingId) ?? Array.from({ length: standards.length }, () => null);
-    if (p.standardIndex >= 0 && p.standardIndex < standards.length) list[p.standardIndex] = p.editedPoint ?? p.point;
+    if (p.standardIndex >= 0 && p.standardIndex < standards.length)
+      list[p.standardIndex] = p.editedPoint ?? p.point;
     byMatching.set(p.matchingId, list);
   }
   const reviews = pairs
@@ -37,7 +38,11 @@ export function reliabilityView(
 }
 
 /** The reliability of an assignment's rubric from its stored reviews. */
-export async function assignmentReliability(db: Db | Tx, assignmentId: number, standards: readonly Standard[]) {
+export async function assignmentReliability(
+  db: Db | Tx,
+  assignmentId: number,
+  standards: readonly Standard[],
+) {
   const [pairs, points] = await Promise.all([assignmentPairs(db, assignmentId), pointsOf(db, assignmentId)]);
   return reliabilityView(standards, pairs, points);
 }

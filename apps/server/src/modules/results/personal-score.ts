@@ -14,7 +14,12 @@ import {
 } from './results.queries';
 
 /** `own`: a learner's own scores leave out the assignments whose scores are held (release when ready). */
-async function personalScoreOf(db: Db, courseId: number, enrollmentId: number, ownScores: boolean): Promise<PersonalScore> {
+async function personalScoreOf(
+  db: Db,
+  courseId: number,
+  enrollmentId: number,
+  ownScores: boolean,
+): Promise<PersonalScore> {
   const person = await learnerOf(db, courseId, enrollmentId);
   if (!person) throw new AppError('not_found');
   const list = await completedAssignments(db, courseId, { releasedOnly: ownScores });

@@ -13,12 +13,12 @@ import {
 } from '../../db/schema';
 import { fingerprintOf } from '../../lib/answer-cache';
 import { shapeOf } from '../assignments/assignment-shape';
+import { learnersSeeScores } from '../assignments/release';
 import type { AssignmentMembership, Caller, Membership } from '../courses/courses.policy';
 import { courseMemberRows, loadMembership } from '../courses/membership';
 import { scoreColumns } from '../reports/reports.queries';
 import { inResults } from './results.policy';
 import { round1, viewOf } from './results.presenter';
-import { learnersSeeScores } from '../assignments/release';
 
 /** The reads of the results, weights and personal scores. */
 

@@ -23,10 +23,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { ReliabilityCard } from '../../../components/ReliabilityCard';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { scoresKey, useScores } from '../api/scores';
 import { AdjustModal } from '../components/AdjustModal';
+import { ReleaseCard } from '../components/ReleaseCard';
 import { RevisionModal } from '../components/RevisionModal';
 import { RulingModal } from '../components/RulingModal';
 import {
@@ -109,6 +111,7 @@ export function ScorePage() {
       <Title order={1} size="h3">
         {t('score.title')}
       </Title>
+      {data.release_pending ? <ReleaseCard courseId={courseId} assignmentId={assignmentId} /> : null}
       {data.completed ? (
         <Card withBorder radius="lg" p="lg">
           <Title order={2} size="h5" mb="sm">
@@ -139,6 +142,8 @@ export function ScorePage() {
           {t('score.notCompleted')}
         </Alert>
       )}
+
+      <ReliabilityCard standards={data.reliability} />
 
       <Card withBorder radius="lg" p="lg" data-testid="pending-objections">
         <Title order={2} size="h5" mb="sm">
