@@ -60,7 +60,9 @@ for (const [width, lang] of [
   [390, 'ko'],
   [390, 'en'],
 ] as const) {
-  test(`the score page rates the rubric and offers the release (${lang}, ${width} px)`, async ({ browser }) => {
+  test(`the score page rates the rubric and offers the release (${lang}, ${width} px)`, async ({
+    browser,
+  }) => {
     const prof = await signIn(browser, 'prof@example.com', width, lang);
     await prof.goto(`/courses/1/instructor/assignments/${HELD}/score`);
     await expect(prof.getByTestId('score-page')).toBeVisible();
