@@ -179,6 +179,11 @@ export const scoreTableSchema = z.object({
       /** Submitted an essay: counted in the histogram, the ranks and the averages; the others are listed apart. */
       submitted: z.boolean(),
       ...scoreFields,
+      /**
+       * Disagreement triage: the rubric standards (by index) on which the essay's finished peer
+       * reviews spread by more than rounding explains (two points or more); empty: no flag.
+       */
+      disagreement: z.array(z.number().int()),
       pr_performance: z.object({
         reviewers: z.array(
           z.object({

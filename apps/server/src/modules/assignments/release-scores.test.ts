@@ -8,6 +8,7 @@ import {
   first,
   get,
   learnerEnrollment,
+  peerEnrollment,
   peerToken,
   t,
   useResultsWorld,
@@ -145,6 +146,17 @@ describe('rubric reliability', () => {
     expect(page.reliability).toEqual([
       expect.objectContaining({ index: 0, alpha: -0.25, level: 'poor', units: 3 }),
     ]);
+  });
+
+  it('flags the essays whose reviewers disagree beyond rounding (two points or more)', async () => {
+    // The learner's essay got 2 and 4 (flagged), the peer's 5 and 4 (one point: rounding), the
+    // assistant's 5 and 2 (flagged).
+    const page = (await get(`${base()}/${first}/scores/`, w.tokens.instructor)).json();
+    const rows = page.reports as { enrollment: number; disagreement: number[] }[];
+    const of = (id: number) => rows.find((r) => r.enrollment === id)?.disagreement;
+    expect(of(learnerEnrollment)).toEqual([0]);
+    expect(of(peerEnrollment)).toEqual([]);
+    expect(rows.filter((r) => r.disagreement.length > 0)).toHaveLength(2);
   });
 
   it('keeps the source’s figures with an imported assignment, for its managers only', async () => {

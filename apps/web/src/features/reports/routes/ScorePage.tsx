@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Center,
@@ -31,7 +32,9 @@ import { AdjustModal } from '../components/AdjustModal';
 import { ReleaseCard } from '../components/ReleaseCard';
 import { RevisionModal } from '../components/RevisionModal';
 import { RulingModal } from '../components/RulingModal';
+import { SideBySideModal } from '../components/SideBySideModal';
 import {
+  isFlagged,
   isOwnWork,
   rowOffers,
   type ScoreFilter,
@@ -76,9 +79,19 @@ export function ScorePage() {
   const [adjusting, setAdjusting] = useState<{ rater: Rater; row: Row } | null>(null);
   const [revising, setRevising] = useState<Row | null>(null);
   const [ruling, setRuling] = useState<{ id: number; name: string } | null>(null);
+  const [comparing, setComparing] = useState<Row | null>(null);
   const data = scores.data;
   const rows = useMemo(
-    () => (data ? sortAndFilterRows(data, { sort, filter, search }) : []),
+    () =>
+      data
+        ? sortAndFilterRows(data, {
+            sort,
+            filter,
+            search,
+            // Disagreement triage: the flagged essays first in the default order before completion.
+            flaggedFirst: !data.completed && sort === 'total',
+          })
+        : [],
     [data, sort, filter, search],
   );
 
@@ -185,6 +198,9 @@ export function ScorePage() {
             <Text size="sm" c="dimmed">
               {t('score.adjustedLegend')}
             </Text>
+            <Text size="sm" c="dimmed">
+              {t('score.disagreeLegend')}
+            </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">
             <TextInput
@@ -208,6 +224,7 @@ export function ScorePage() {
                 { value: 'lowest', label: t('score.filterLowest') },
                 { value: 'open', label: t('score.filterOpen') },
                 { value: 'objection', label: t('score.filterObjection') },
+                { value: 'disagree', label: t('score.filterDisagree') },
               ]}
               data-testid="score-filter"
             />
@@ -287,6 +304,21 @@ export function ScorePage() {
                           ) : (
                             <Text size="sm">{row.name}</Text>
                           )}
+                          {isFlagged(row) ? (
+                            <Badge
+                              component="button"
+                              type="button"
+                              color="orange"
+                              variant="light"
+                              ml={6}
+                              style={{ cursor: 'pointer' }}
+                              aria-label={t('score.disagreeOpen', { name: row.name })}
+                              onClick={() => setComparing(row)}
+                              data-testid="disagreement-flag"
+                            >
+                              ⚠ {t('score.disagreeFlag')}
+                            </Badge>
+                          ) : null}
                         </Table.Th>
                         <Table.Td ta="right" fw={600}>
                           {one(row.total)}
@@ -374,6 +406,19 @@ export function ScorePage() {
         )}
       </Card>
 
+      <SideBySideModal
+        row={comparing}
+        questions={data.reliability.map((r) => r.question)}
+        canAdjust={(rater) =>
+          comparing !== null &&
+          rowOffers(comparing, { completed: data.completed, ownEnrollment: info.enrollment }).adjust(rater)
+        }
+        onAdjust={(rater) => {
+          if (comparing) setAdjusting({ rater, row: comparing });
+          setComparing(null);
+        }}
+        onClose={() => setComparing(null)}
+      />
       {adjusting ? (
         <AdjustModal
           ids={{ courseId, assignmentId }}
