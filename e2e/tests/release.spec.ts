@@ -92,6 +92,23 @@ for (const [width, lang] of [
     await dialog.getByRole('button', { name: t('score.release.cancel', {}, lang) }).click();
     await expect(dialog).toBeHidden();
     await expect(pending).toBeVisible();
+
+    // Disagreement triage: a flagged essay says so in words; one click compares its reviews side
+    // by side, the standards they disagree on marked, and opens the adjustment of one review.
+    const flag = prof.getByTestId('disagreement-flag').first();
+    await expect(flag).toHaveText(`⚠ ${t('score.disagreeFlag', {}, lang)}`);
+    await flag.click();
+    const compare = prof.getByRole('dialog');
+    await expect(compare.getByTestId('side-by-side-table')).toBeVisible();
+    await expect(compare.locator('tr[data-flagged="true"]').first()).toContainText(
+      t('score.sideBySide.flagged', {}, lang),
+    );
+    await expectNoSideways(prof);
+    await shot(prof, `triage-${lang}-${width}`);
+    await compare.getByRole('button', { name: t('score.sideBySide.adjust', { n: 1 }, lang) }).click();
+    await expect(prof.getByTestId('adjust-modal')).toBeVisible();
+    await prof.keyboard.press('Escape');
+    await expect(prof.getByTestId('adjust-modal')).toBeHidden();
     await prof.context().close();
   });
 

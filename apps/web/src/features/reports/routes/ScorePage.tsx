@@ -266,6 +266,7 @@ export function ScorePage() {
                     <Table.Th key={`rater-${n}`}>{t('score.rater', { n })}</Table.Th>
                   ))}
                   <Table.Th>{t('score.self')}</Table.Th>
+                  <Table.Th>{t('score.disagreeColumn')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -282,7 +283,7 @@ export function ScorePage() {
                     <Fragment key={row.enrollment}>
                       {apart ? (
                         <Table.Tr data-testid="unsubmitted-heading">
-                          <Table.Td colSpan={3 + data.scores.length + raterNumbers.length}>
+                          <Table.Td colSpan={4 + data.scores.length + raterNumbers.length}>
                             {/* Held at the left edge and wrapped to the screen while the wide table scrolls sideways. */}
                             <Text
                               size="sm"
@@ -295,7 +296,11 @@ export function ScorePage() {
                           </Table.Td>
                         </Table.Tr>
                       ) : null}
-                      <Table.Tr data-submitted={row.submitted} data-own={offers.own}>
+                      <Table.Tr
+                        data-submitted={row.submitted}
+                        data-own={offers.own}
+                        data-flagged={isFlagged(row) || undefined}
+                      >
                         <Table.Th scope="row">
                           {row.id ? (
                             <Anchor component={Link} to={`../reports/${row.id}`} relative="path" size="sm">
@@ -304,21 +309,6 @@ export function ScorePage() {
                           ) : (
                             <Text size="sm">{row.name}</Text>
                           )}
-                          {isFlagged(row) ? (
-                            <Badge
-                              component="button"
-                              type="button"
-                              color="orange"
-                              variant="light"
-                              ml={6}
-                              style={{ cursor: 'pointer' }}
-                              aria-label={t('score.disagreeOpen', { name: row.name })}
-                              onClick={() => setComparing(row)}
-                              data-testid="disagreement-flag"
-                            >
-                              ⚠ {t('score.disagreeFlag')}
-                            </Badge>
-                          ) : null}
                         </Table.Th>
                         <Table.Td ta="right" fw={600}>
                           {one(row.total)}
@@ -396,6 +386,22 @@ export function ScorePage() {
                           );
                         })}
                         <Table.Td>{self?.is_completed ? raterPoints(self) : '–'}</Table.Td>
+                        <Table.Td>
+                          {isFlagged(row) ? (
+                            <Badge
+                              component="button"
+                              type="button"
+                              color="orange"
+                              variant="light"
+                              style={{ cursor: 'pointer' }}
+                              aria-label={t('score.disagreeOpen', { name: row.name })}
+                              onClick={() => setComparing(row)}
+                              data-testid="disagreement-flag"
+                            >
+                              ⚠ {t('score.disagreeFlag')}
+                            </Badge>
+                          ) : null}
+                        </Table.Td>
                       </Table.Tr>
                     </Fragment>
                   );
