@@ -135,7 +135,8 @@ test('a learner opens my score from the course page, on a phone in English, and 
   await expect(me).toHaveURL(/\/courses\/1\/learner\/my-score$/);
   await expect(me.getByTestId('personal-score-title')).toHaveText(t('results.myTitle', {}, 'en'));
   const rows = me.getByTestId('personal-score-table').getByRole('rowheader');
-  await expect(rows).toHaveCount(2);
+  // The demo's second completed assignment holds its scores for release: only the first shows.
+  await expect(rows).toHaveCount(1);
   await expect(me.locator('.recharts-surface').first()).toBeVisible();
   await shot(me, 'my-score-phone-en');
   await rows.first().getByRole('link').click();

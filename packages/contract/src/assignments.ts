@@ -135,6 +135,10 @@ export const assignmentInputSchema = z.object({
   is_directly_starting: formBoolean.default(false),
   is_continue_from_previous_step: formBoolean.default(false),
   is_public: formBoolean.default(true),
+  /** Release when ready (issue 33): scores stay hidden from learners after completion until released. */
+  is_release_held: formBoolean.default(false),
+  /** "Import the previous assignment": the source, whose rubric reliability the new one keeps. */
+  imported_from: z.coerce.number({ error: 'validation.invalid_choice' }).int().positive().optional(),
   progresses: z.array(progressInputSchema).min(2, { error: 'validation.stages_required' }),
 });
 export type AssignmentInput = z.input<typeof assignmentInputSchema>;
@@ -146,6 +150,27 @@ export const currentStageSchema = z.object({
   end_date: z.string().nullable(),
 });
 
+/** One rubric standard's agreement between reviewers (Krippendorff's alpha, interval metric). */
+export const standardReliabilitySchema = z.object({
+  /** The standard's position in the rubric and its question. */
+  index: z.number().int(),
+  question: z.string(),
+  /** Null when it cannot be told: fewer than two essays with two reviews, or no variance. */
+  alpha: z.number().nullable(),
+  /** good (α ≥ 0.667), fair (0.4 ≤ α < 0.667), poor (α < 0.4), unknown (null). */
+  level: z.enum(['good', 'fair', 'poor', 'unknown']),
+  /** Essays with at least two peer reviews of this standard (the units paired). */
+  units: z.number().int(),
+});
+export type StandardReliability = z.infer<typeof standardReliabilitySchema>;
+
+/** The previous assignment's reliability kept with an imported assignment. */
+export const previousReliabilitySchema = z.object({
+  assignment_name: z.string(),
+  standards: z.array(standardReliabilitySchema),
+});
+export type PreviousReliability = z.infer<typeof previousReliabilitySchema>;
+
 /** An assignment as the API returns it (part 2 §3). Status: 0 waiting to start, 1 in progress, 2 complete. */
 export const assignmentSchema = z.object({
   id: z.number().int(),
@@ -156,6 +181,12 @@ export const assignmentSchema = z.object({
   is_directly_starting: z.boolean(),
   is_continue_from_previous_step: z.boolean(),
   is_public: z.boolean(),
+  /** Release when ready: learners see no scores after completion until the instructor releases them. */
+  is_release_held: z.boolean(),
+  /** Learners may read their scores: complete and either not held or released. */
+  scores_released: z.boolean(),
+  /** For managers: the rubric reliability of the assignment this one was imported from (null: none). */
+  previous_reliability: previousReliabilitySchema.nullable().optional(),
   status: z.number().int(),
   current_stage: currentStageSchema,
   is_waiting_next_stage: z.boolean(),
@@ -307,4 +338,16 @@ export function readStageSettings<M extends StageModel>(model: M, stored: unknow
   if (parsed.success) return parsed.data as StageSettings<M>;
   const raw = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   return { ...STORED_DEFAULTS[model], ...raw } as StageSettings<M>;
+}
+
+/**
+ * Whether learners may read an assignment's scores and reports: once it is complete, and, when
+ * it holds its scores for release (`is_release_held`), once they were released.
+ */
+export function scoresReleased(a: {
+  complete: boolean;
+  isReleaseHeld: boolean;
+  releasedAt: Date | string | null;
+}) {
+  return a.complete && (!a.isReleaseHeld || a.releasedAt !== null);
 }

@@ -146,6 +146,8 @@ export const dashboardCourseSchema = z.object({
       is_waiting_next_stage: z.boolean(),
       is_auto_schedule: z.boolean(),
       next_start_date: z.string().nullable(),
+      /** For a learner: complete, but the scores are held until the instructor releases them. */
+      scores_held: z.boolean(),
     }),
   ),
 });

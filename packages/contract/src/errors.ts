@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'stage_cannot_move',
   'assignment_completed',
   'stage_changed',
+  'assignment_not_complete',
   'no_attachments',
   'essay_too_long',
   'essay_not_open',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { standardReliabilitySchema } from './assignments';
 import { essayViewSchema } from './performances';
 import { receivedReviewSchema } from './reviews';
 
@@ -178,6 +179,11 @@ export const scoreTableSchema = z.object({
       /** Submitted an essay: counted in the histogram, the ranks and the averages; the others are listed apart. */
       submitted: z.boolean(),
       ...scoreFields,
+      /**
+       * Disagreement triage: the rubric standards (by index) on which the essay's finished peer
+       * reviews spread by more than rounding explains (two points or more); empty: no flag.
+       */
+      disagreement: z.array(z.number().int()),
       pr_performance: z.object({
         reviewers: z.array(
           z.object({
@@ -201,5 +207,9 @@ export const scoreTableSchema = z.object({
   pending_objections: z.array(
     z.object({ id: z.number().int(), matching: z.number().int(), author: z.number().int() }),
   ),
+  /** Per rubric standard, how well the peer reviewers agree (Krippendorff's alpha, interval). */
+  reliability: z.array(standardReliabilitySchema),
+  /** Release when ready: the scores are held from learners and not yet released. */
+  release_pending: z.boolean(),
 });
 export type ScoreTable = z.infer<typeof scoreTableSchema>;

@@ -10,6 +10,8 @@ export * from './matching/update-matching';
 export * from './matching/validate-matching';
 export * from './notifications/reminders';
 export * from './notifications/work-in-step';
+export * from './reliability/disagreement';
+export * from './reliability/krippendorff';
 export * from './review-coach/review-coach';
 export * from './scoring/adjustment-preview';
 export * from './scoring/course-results';

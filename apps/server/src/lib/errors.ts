@@ -27,6 +27,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   stage_cannot_move: 406,
   assignment_completed: 406,
   stage_changed: 409,
+  assignment_not_complete: 409,
   no_attachments: 404,
   essay_too_long: 400,
   essay_not_open: 406,

@@ -25,18 +25,27 @@ export function StatusBadge({
   assignment,
   testId,
 }: {
-  assignment: { status: number; stage: string | null; is_waiting_next_stage: boolean };
+  /** `scores_held`: complete, the scores waiting for the instructor's release (release when ready). */
+  assignment: { status: number; stage: string | null; is_waiting_next_stage: boolean; scores_held?: boolean };
   testId?: string;
 }) {
   const { t } = useTranslation();
   const labels = useStageLabels();
   const status = statusOf(assignment);
-  const label =
-    status.kind === 'proceeding'
+  const held = status.kind === 'completed' && assignment.scores_held === true;
+  const label = held
+    ? t('assignments.status.scoresHeld')
+    : status.kind === 'proceeding'
       ? t('assignments.status.proceeding', { stage: labels.code(status.code) })
       : t(`assignments.status.${status.kind}`);
   return (
-    <Badge variant="light" color={STATUS_COLORS[status.kind]} data-testid={testId} data-status={status.kind}>
+    <Badge
+      variant="light"
+      color={held ? 'orange' : STATUS_COLORS[status.kind]}
+      data-testid={testId}
+      data-status={status.kind}
+      data-held={held || undefined}
+    >
       {label}
     </Badge>
   );

@@ -32,6 +32,12 @@ export const moveToNextStage = {
   method: 'PATCH',
   path: `${assignment}/move-to-next-stage/`,
 } as const;
+/** Release when ready: releases a held assignment's scores to its learners (idempotent). */
+export const releaseScores = {
+  name: 'releaseScores',
+  method: 'POST',
+  path: `${assignment}/release-scores/`,
+} as const;
 export const requestLateParticipation = {
   name: 'requestLateParticipation',
   method: 'POST',

@@ -245,6 +245,7 @@ export const endpointSchemas = {
     body: moveToNextStageBodySchema,
     response: assignmentSchema,
   },
+  releaseScores: { params: assignmentPathSchema, response: assignmentSchema },
   requestLateParticipation: { params: assignmentPathSchema, response: participationStatusSchema },
   approveParticipation: {
     params: assignmentPathSchema.extend({ enrollId: idParamSchema }),

@@ -36,6 +36,14 @@ export const assignments = pgTable(
     isDirectlyStarting: boolean('is_directly_starting').notNull().default(false),
     isContinueFromPreviousStep: boolean('is_continue_from_previous_step').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
+    /** Release when ready (issue 33): after completion learners see no scores until released. */
+    isReleaseHeld: boolean('is_release_held').notNull().default(false),
+    /** When a held assignment's scores were released (null: not yet). */
+    scoresReleasedAt: timestamp('scores_released_at', { withTimezone: true }),
+    /** Who released them (the record of the release; there is no general audit log). */
+    scoresReleasedBy: integer('scores_released_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The rubric reliability of the assignment this one was imported from (a snapshot, issue 33). */
+    previousReliability: jsonb('previous_reliability'),
     stepIndex: smallint('step_index').notNull().default(-1),
     nextTransitionAt: timestamp('next_transition_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/accounts/passwords';
 import { loadAssignment } from '../../modules/assignments/assignment-loader';
+import { isHeld } from '../../modules/assignments/release';
 import { notifyCourseStaff } from '../../modules/notifications/course-notifications';
 import { notifyScoresReady, notifyStepOpened } from '../../modules/notifications/stage-notifications';
 import { computeReports } from '../../modules/reports/compute-reports';
@@ -936,6 +937,8 @@ const REVIEW_ESSAYS = [
 /**
  * A second completed assignment (essay and peer review only), so the course results, the weights
  * and the learners' score trends have two assignments to compare on a fresh start. Weights 40/60.
+ * Its scores are held for release (release when ready, issue 33): the score page offers the
+ * release and shows the rubric's reliability, its learners read "scores will be released".
  */
 async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
   const now = Date.now();
@@ -946,6 +949,7 @@ async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
       name: '예비 과제: 짧은 비평문',
       description: '최근에 본 영화, 책, 전시 중 하나를 골라 짧은 비평문을 쓰고 서로 평가합니다.',
       stepIndex: 2,
+      isReleaseHeld: true,
     })
     .returning({ id: assignments.id });
   if (!a) return;
@@ -1068,8 +1072,10 @@ async function seedDemoNotifications(tx: Tx, organisationId: number) {
   for (const { id } of rows) {
     const shape = await loadAssignment(tx, { assignmentId: id });
     if (shape.stepIndex < 0) continue;
-    if (shape.isComplete) await notifyScoresReady(tx, shape, 'completion');
-    else await notifyStepOpened(tx, shape, shape.stepIndex);
+    // Held scores are told of at their release.
+    if (shape.isComplete) {
+      if (!isHeld(shape.row)) await notifyScoresReady(tx, shape, 'completion');
+    } else await notifyStepOpened(tx, shape, shape.stepIndex);
   }
   // The instructor's and assistants' bell: the objections the demo's learners filed.
   const filed = await tx

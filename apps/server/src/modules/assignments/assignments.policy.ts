@@ -22,3 +22,8 @@ export function attendeeOf(m: Membership): EnrollmentRow {
   if (!m.enrollment) throw new AppError('permission_denied');
   return m.enrollment;
 }
+
+/** Scores are released only once the assignment is complete (409 before). */
+export function assertCanReleaseScores(shape: { code: string }) {
+  if (shape.code !== 'CO') throw new AppError('assignment_not_complete');
+}

@@ -1,8 +1,9 @@
-import type { Assignment } from '@pw/contract';
+import type { Assignment, PreviousReliability } from '@pw/contract';
 import { codeAt, editableAt, isWaitingNextStage, nextBoundary } from '@pw/domain';
 import { isManager, type Membership } from '../courses/courses.policy';
 import type { AssignmentShape } from './assignment-shape';
 import type { Extras } from './assignments.queries';
+import { learnersSeeScores } from './release';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -27,6 +28,11 @@ export function presentAssignment(
     is_directly_starting: a.isDirectlyStarting,
     is_continue_from_previous_step: a.isContinueFromPreviousStep,
     is_public: a.isPublic,
+    is_release_held: a.isReleaseHeld,
+    scores_released: learnersSeeScores(shape),
+    ...(isManager(m)
+      ? { previous_reliability: (a.previousReliability as PreviousReliability | null) ?? null }
+      : {}),
     status: code === 'PR' ? 0 : code === 'CO' ? 2 : 1,
     current_stage: {
       stage: code,
@@ -64,7 +70,8 @@ export function presentAssignment(
             const main = step?.models[0] ? shape.stage(step.models[0]) : undefined;
             return main ? extras.performanceOf(main.id) : null;
           })(),
-          report_id: extras.reportOf(a.id),
+          // Held scores: no report to open until the release.
+          report_id: isManager(m) || learnersSeeScores(shape) ? extras.reportOf(a.id) : null,
         }
       : {}),
     now: now.toISOString(),

@@ -14,6 +14,7 @@ import { getAssignment } from './get-assignment';
 import { listAssignments } from './list-assignments';
 import { managementOf } from './management.service';
 import { approveParticipation, recordAttendance, requestParticipation } from './participation.service';
+import { releaseScores } from './release-scores';
 import { updateAssignment } from './update-assignment';
 
 /** Multipart editor fields with `progresses` sent as a JSON string. */
@@ -96,6 +97,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
         expected: request.body?.expected_stage,
         now: new Date(),
       }),
+  });
+
+  route(endpoints.releaseScores, {
+    config: { notifies: true },
+    handler: async (request) =>
+      releaseScores({ ...deps(), caller: request, ...ids(request.params), now: new Date() }),
   });
 
   route(endpoints.requestLateParticipation, {

@@ -1,11 +1,14 @@
-import type { AssignmentSettings } from '@pw/contract';
+import type { AssignmentSettings, PreviousReliability } from '@pw/contract';
 import { nextBoundary } from '@pw/domain';
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { assignmentFiles, assignments, stages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller, Membership } from '../courses/courses.policy';
 import { loadManager } from '../courses/membership';
 import type { FormInput, StoredFile } from '../files/files.service';
+import { assignmentReliability } from '../reports/reliability';
+import { loadAssignment } from './assignment-loader';
 import { assertValidSettings, scheduledStages } from './assignment-rules';
 import { shapeOf } from './assignment-shape';
 import { type AssignmentDeps, loadVisibleAssignment } from './assignments.queries';
@@ -23,6 +26,26 @@ export function stageValues(assignmentId: number, settings: AssignmentSettings) 
     endAt: scheduled[position]?.endAt ?? null,
     settings: p.stage_object as Record<string, unknown>,
   }));
+}
+
+/**
+ * "Import the previous assignment" keeps the source's rubric reliability with the new one (issue
+ * 33): a snapshot of its figures, shown in the editor. A source outside the course is ignored.
+ */
+async function previousReliabilityOf(
+  tx: Tx,
+  m: Membership,
+  sourceId: number | undefined,
+): Promise<PreviousReliability | null> {
+  if (sourceId === undefined) return null;
+  const source = await loadAssignment(tx, { assignmentId: sourceId, courseId: m.course.id }).catch(
+    () => null,
+  );
+  if (!source?.stage('peerreview')) return null;
+  return {
+    assignment_name: source.row.name,
+    standards: await assignmentReliability(tx, source.row.id, source.standards),
+  };
 }
 
 /** Creates an assignment (instructor and assistants, checked before the form is read) and returns it. */
@@ -63,6 +86,8 @@ async function insertAssignment(
         isDirectlyStarting: settings.is_directly_starting,
         isContinueFromPreviousStep: settings.is_continue_from_previous_step,
         isPublic: settings.is_public,
+        isReleaseHeld: settings.is_release_held,
+        previousReliability: await previousReliabilityOf(tx, m, settings.imported_from),
       })
       .onConflictDoNothing({ target: [assignments.courseId, assignments.name] })
       .returning();

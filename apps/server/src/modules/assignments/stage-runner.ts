@@ -14,6 +14,7 @@ import { loadAssignment } from './assignment-loader';
 import { lockAssignmentWork } from './assignment-lock';
 import { type AssignmentRow, type AssignmentShape, withRow } from './assignment-shape';
 import { activeParticipants } from './participants';
+import { isHeld } from './release';
 
 /**
  * What happens when an assignment enters a step (runs once per step, inside the transaction
@@ -90,7 +91,8 @@ async function advanceThrough(
     } else {
       // Completion computes every learner's report in the same transaction.
       await computeReports(tx, shape, now);
-      if (last) await notifyScoresReady(tx, shape, 'completion');
+      // Held scores are told of at their release (release-scores.ts).
+      if (last && !isHeld(shape.row)) await notifyScoresReady(tx, shape, 'completion');
     }
   }
   const position = due.at(-1) ?? shape.stepIndex;

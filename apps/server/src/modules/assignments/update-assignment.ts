@@ -82,6 +82,7 @@ async function saveAssignment(
         isAutoSchedule: settings.is_auto_schedule,
         isContinueFromPreviousStep: settings.is_continue_from_previous_step,
         isPublic: settings.is_public,
+        isReleaseHeld: settings.is_release_held,
         nextTransitionAt: settings.is_auto_schedule ? nextBoundary(fresh.steps, a.stepIndex, now) : null,
         updatedAt: now,
       })

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
-import { comments, pollOptions } from '../../db/schema';
+import { assignments, comments, pollOptions } from '../../db/schema';
+import { loadAssignment } from '../assignments/assignment-loader';
 import {
   ASSIGNMENT_MANAGERS,
   assignmentSeq,
@@ -230,6 +232,20 @@ export const rows: Row[] = [
       method: 'PATCH',
       url: `/api/v1/courses/${w.course.id}/assignments/${(await newAssignment()).id}/move-to-next-stage/`,
     }),
+  },
+  {
+    // Release when ready: a completed, held assignment (completion set on the row; no reports needed).
+    name: 'POST release-scores',
+    expected: ASSIGNMENT_MANAGERS,
+    prepare: async () => {
+      const { id } = await newAssignment();
+      const shape = await loadAssignment(t.database.db, { assignmentId: id });
+      await t.database.db
+        .update(assignments)
+        .set({ stepIndex: shape.steps.length, isReleaseHeld: true })
+        .where(eq(assignments.id, id));
+      return { method: 'POST', url: `/api/v1/courses/${w.course.id}/assignments/${id}/release-scores/` };
+    },
   },
   {
     name: 'GET management table',

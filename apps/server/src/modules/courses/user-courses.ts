@@ -6,6 +6,7 @@ import { assignments, courses, enrollments, stages, users } from '../../db/schem
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { shapeOf } from '../assignments/assignment-shape';
 import { seesUnpublished } from '../assignments/assignments.policy';
+import { isHeld } from '../assignments/release';
 import type { Organisation } from '../organisations/organisations.service';
 
 // A user's own courses across the organisation: the side navigation's lists, GET /courses/ and
@@ -108,6 +109,7 @@ export async function listDashboard(
         next_start_date: a.isAutoSchedule
           ? (nextBoundary(steps, a.stepIndex, now)?.toISOString() ?? null)
           : null,
+        scores_held: box.role === 'learner' && code === 'CO' && isHeld(a),
       });
     }
   }

@@ -15,6 +15,7 @@ import { assignments, courses, enrollments, orgGroups, reports, users } from '..
 import { AppError, validationError } from '../../lib/errors';
 import { revokeAllTokens } from '../accounts/accounts.service';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { releasedSql } from '../assignments/release';
 import { type Organisation, todayIso } from '../organisations/organisations.service';
 
 const ATTENDING_LABELS: Record<'ko' | 'en', Record<AttendingType, string>> = {
@@ -144,7 +145,13 @@ export async function listStandardScores(
     .innerJoin(assignments, eq(assignments.id, reports.assignmentId))
     .innerJoin(courses, eq(courses.id, assignments.courseId))
     .where(
-      and(eq(enrollments.userId, userId), eq(courses.organisationId, org.id), isNotNull(reports.computedAt)),
+      and(
+        eq(enrollments.userId, userId),
+        eq(courses.organisationId, org.id),
+        isNotNull(reports.computedAt),
+        // Release when ready: held scores stay out until released.
+        releasedSql(),
+      ),
     )
     .orderBy(asc(reports.computedAt), asc(assignments.id));
   if (mine.length === 0) return [];

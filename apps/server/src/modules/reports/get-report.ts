@@ -2,6 +2,7 @@ import type { Language, Report } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AssignmentShape } from '../assignments/assignment-shape';
+import { learnersSeeScores } from '../assignments/release';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { givenReviewsOf, receivedReviewsOf } from '../reviews/learner-reviews';
@@ -97,7 +98,7 @@ export async function getReport(input: {
   const m = await loadAssignmentMembership(db, input.caller, ids);
   const shape = await visibleAssignment(db, m, ids.assignmentId);
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
-  const mine = assertCanReadReport(m, report, shape.code === 'CO');
+  const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
   const links = seesPeerLinks(m, report);
   return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { reports } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
+import { isHeld } from '../assignments/release';
 import { notifyScoresChanged } from '../notifications/stage-notifications';
 import { computeReports } from './compute-reports';
 
@@ -31,5 +32,6 @@ export async function recomputeIfComplete(tx: Tx, assignmentId: number) {
   await computeReports(tx, shape, now);
   const after = await totals(tx, assignmentId);
   const changed = [...after].filter(([id, total]) => before.get(id) !== total).map(([id]) => id);
-  await notifyScoresChanged(tx, shape, changed, now);
+  // Held scores are not out yet: the release tells everyone once.
+  if (!isHeld(shape.row)) await notifyScoresChanged(tx, shape, changed, now);
 }

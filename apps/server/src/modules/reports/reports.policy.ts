@@ -13,7 +13,8 @@ export const isOwnReport = (m: Membership, report: { enrollmentId: number }) =>
   m.isLearner && m.enrollment?.id === report.enrollmentId;
 
 /**
- * A learner reads only their own report, and only once the assignment is complete; the
+ * A learner reads only their own report, and only once its scores are out (`released`: the
+ * assignment is complete and, when it holds its scores, released — `learnersSeeScores`); the
  * assignment's managers (the instructor, assistants who do not take part in it) read any of its
  * reports. Anyone else, an assistant taking part included: 404. Returns whether it is the
  * caller's own (which adds the reviews they gave).
@@ -21,10 +22,10 @@ export const isOwnReport = (m: Membership, report: { enrollmentId: number }) =>
 export function assertCanReadReport(
   m: AssignmentMembership,
   report: { enrollmentId: number },
-  completed: boolean,
+  released: boolean,
 ) {
   const mine = isOwnReport(m, report);
-  if (!isManager(m) && !(mine && completed)) throw new AppError('not_found');
+  if (!isManager(m) && !(mine && released)) throw new AppError('not_found');
   return mine;
 }
 

@@ -1,5 +1,5 @@
 import type { EssayView, ReceivedReview, Report, ScoreTable } from '@pw/contract';
-import type { AccuracyBasis, LearnerScores } from '@pw/domain';
+import { type AccuracyBasis, disagreeingStandards, type LearnerScores } from '@pw/domain';
 import type { ScoreMaxima } from '../assignments/assignment-shape';
 import { fileLink } from '../files/files.service';
 import type { StoredScores } from './compute-reports';
@@ -155,7 +155,7 @@ export function scoreTableView(input: {
   matchings: readonly Pair[];
   responses: readonly { matchingId: number; point: number | null; editedPoint: number | null }[];
   pending: readonly { id: number; matching: number }[];
-}): ScoreTable {
+}): Omit<ScoreTable, 'reliability' | 'release_pending'> {
   const { completed, max, matchings } = input;
   const names = new Map(input.learners.map((l) => [l.id, l.name]));
   const nameOf = (id: number) => names.get(id) ?? '';
@@ -183,11 +183,17 @@ export function scoreTableView(input: {
     })),
     reports: input.learners.map(({ id, reportId, submitted, scores: l }) => {
       const mine = received.get(id) ?? [];
+      // Disagreement triage: the finished peer reviews' points (as adjusted) per standard.
+      const peerPoints = mine
+        .filter((x) => x.reviewerId !== id && x.isCompleted)
+        .map((x) => (answers.get(x.id) ?? []).map((r) => r.editedPoint ?? r.point));
+      const standardCount = Math.max(0, ...peerPoints.map((p) => p.length));
       return {
         id: reportId,
         enrollment: id,
         name: nameOf(id),
         submitted,
+        disagreement: disagreeingStandards(peerPoints, standardCount),
         essay_writing_score: round1(l.essayWriting),
         peer_review_score: round1(l.peerReview),
         metacognition_score: round1(l.metacognition),

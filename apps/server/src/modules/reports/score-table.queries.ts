@@ -1,6 +1,6 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   enrollments,
   objections,
@@ -111,10 +111,11 @@ export async function classScores(db: Db, assignmentId: number, completed: boole
 }
 
 /** The assignment's review points (the points only: comments can be long), in standard order. */
-export function pointsOf(db: Db, assignmentId: number) {
+export function pointsOf(db: Db | Tx, assignmentId: number) {
   return db
     .select({
       matchingId: peerResponses.matchingId,
+      standardIndex: peerResponses.standardIndex,
       point: peerResponses.point,
       editedPoint: peerResponses.editedPoint,
     })
@@ -138,7 +139,7 @@ export function pendingObjectionsOf(db: Db, assignmentId: number) {
 
 // The assignment's matchings as a sub-query, not as a list of hundreds of ids: building and
 // sending such a list cost more than the query itself; so the page's reads run at once.
-const matchingsOf = (db: Db, assignmentId: number) =>
+const matchingsOf = (db: Db | Tx, assignmentId: number) =>
   db.select({ id: peerMatchings.id }).from(peerMatchings).where(eq(peerMatchings.assignmentId, assignmentId));
 
 /**

@@ -2,9 +2,11 @@ import type { ScoreTable } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { answerCacheOf, type CachedAnswer, uncachedAnswer } from '../../lib/answer-cache';
 import type { AssignmentShape } from '../assignments/assignment-shape';
+import { learnersSeeScores } from '../assignments/release';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { assignmentPairs } from '../reviews/reviews.queries';
+import { reliabilityView } from './reliability';
 import { assertCanSeeScorePage } from './reports.policy';
 import { scoreTableView } from './reports.presenter';
 import { visibleAssignment } from './reports.queries';
@@ -20,7 +22,7 @@ export async function buildScoreTable(db: Db, shape: AssignmentShape): Promise<S
     pointsOf(db, assignmentId),
     pendingObjectionsOf(db, assignmentId),
   ]);
-  return scoreTableView({
+  const table = scoreTableView({
     completed,
     max: shape.maxima,
     // Reviews per essay as the peer stage says (0 without a peer stage).
@@ -31,6 +33,11 @@ export async function buildScoreTable(db: Db, shape: AssignmentShape): Promise<S
     responses,
     pending,
   });
+  return {
+    ...table,
+    reliability: reliabilityView(shape.standards, matchings, responses),
+    release_pending: completed && !learnersSeeScores(shape),
+  };
 }
 
 /**

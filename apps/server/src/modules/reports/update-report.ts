@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
+import { learnersSeeScores } from '../assignments/release';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { readReport } from './get-report';
@@ -59,7 +60,7 @@ export async function updateReport(input: {
   });
   // The answer is the report as its managers now read it (the assignment's shape is unchanged).
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
-  const mine = assertCanReadReport(m, report, shape.code === 'CO');
+  const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
   const links = seesPeerLinks(m, report);
   return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
 }

@@ -13,10 +13,16 @@ import {
   ownReportsOf,
 } from './results.queries';
 
-async function personalScoreOf(db: Db, courseId: number, enrollmentId: number): Promise<PersonalScore> {
+/** `own`: a learner's own scores leave out the assignments whose scores are held (release when ready). */
+async function personalScoreOf(
+  db: Db,
+  courseId: number,
+  enrollmentId: number,
+  ownScores: boolean,
+): Promise<PersonalScore> {
   const person = await learnerOf(db, courseId, enrollmentId);
   if (!person) throw new AppError('not_found');
-  const list = await completedAssignments(db, courseId);
+  const list = await completedAssignments(db, courseId, { releasedOnly: ownScores });
   const [averages, own] = await Promise.all([classAveragesOf(db, list), ownReportsOf(db, list, person.id)]);
   return personalScoreView({ person, list, averages, own });
 }
@@ -31,7 +37,7 @@ export async function personalScore(input: {
   const { db, courseId, enrollmentId } = input;
   const m = await loadResultsMembership(db, input.caller, courseId);
   assertCanReadPersonalScore(m, enrollmentId);
-  return personalScoreOf(db, courseId, enrollmentId);
+  return personalScoreOf(db, courseId, enrollmentId, m.enrollment?.id === enrollmentId);
 }
 
 /**
@@ -43,7 +49,7 @@ export async function myScore(input: { db: Db; caller: Caller; courseId: number 
   const { db, courseId } = input;
   const m = await loadMembership(db, input.caller, courseId);
   const whose = scoresByLearnerOf(m);
-  if (whose.enrollmentId !== null) return personalScoreOf(db, courseId, whose.enrollmentId);
+  if (whose.enrollmentId !== null) return personalScoreOf(db, courseId, whose.enrollmentId, true);
   const list = await completedAssignments(db, courseId);
   return classLineView({ course: m.course, list, averages: await classAveragesOf(db, list) });
 }

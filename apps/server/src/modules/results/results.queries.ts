@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { fingerprintOf } from '../../lib/answer-cache';
 import { shapeOf } from '../assignments/assignment-shape';
+import { learnersSeeScores } from '../assignments/release';
 import type { AssignmentMembership, Caller, Membership } from '../courses/courses.policy';
 import { courseMemberRows, loadMembership } from '../courses/membership';
 import { scoreColumns } from '../reports/reports.queries';
@@ -21,8 +22,11 @@ import { round1, viewOf } from './results.presenter';
 
 /** The reads of the results, weights and personal scores. */
 
-/** The course's completed assignments, oldest first, with their shapes and highest total. */
-export async function completedAssignments(db: Db | Tx, courseId: number) {
+/**
+ * The course's completed assignments, oldest first, with their shapes and highest total;
+ * `releasedOnly`: those whose scores learners read (not held for release, or released).
+ */
+export async function completedAssignments(db: Db | Tx, courseId: number, { releasedOnly = false } = {}) {
   const list = await db
     .select()
     .from(assignments)
@@ -46,6 +50,7 @@ export async function completedAssignments(db: Db | Tx, courseId: number) {
       rows.filter((s) => s.assignmentId === a.id),
     );
     if (shape.code !== 'CO') return [];
+    if (releasedOnly && !learnersSeeScores(shape)) return [];
     const max = shape.maxima;
     return [{ id: a.id, name: a.name, shape, maxTotal: max.ES + max.PE + max.ME + max.FE + max.RE }];
   });

@@ -27,7 +27,7 @@ export const patchWeights = (weights: { id: number; weight: number }[], token = 
   });
 
 /** An essay-and-peer-review assignment taken by the learner, the peer and the assistant to completion. */
-export async function completed(name: string, points: number[]) {
+export async function completed(name: string, points: number[], fields: Record<string, string> = {}) {
   const base = `/api/v1/courses/${w.course.id}/assignments`;
   const created = await call(t, {
     method: 'POST',
@@ -37,6 +37,7 @@ export async function completed(name: string, points: number[]) {
       name,
       description: '설명',
       is_directly_starting: 'true',
+      ...fields,
       progresses: JSON.stringify(
         ESSAY_AND_PEER_REVIEW.map((s) =>
           s.model === 'peerreview' ? { ...s, stage_object: { ...s.stage_object, peer_count: 2 } } : s,

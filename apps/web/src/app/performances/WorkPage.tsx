@@ -118,7 +118,11 @@ export function WorkPage() {
   if (stageKey === 'CO')
     return (
       <Suspense fallback={<Loading />}>
-        <LearnerReport reportId={assignment.report_id ?? null} ids={ids} />
+        <LearnerReport
+          reportId={assignment.report_id ?? null}
+          ids={ids}
+          held={!assignment.manages && assignment.is_release_held && !assignment.scores_released}
+        />
       </Suspense>
     );
   if (essay.isError || questions.isError || revision.isError || peerWork.isError || feedbackWork.isError)

@@ -26,6 +26,7 @@ export type AssignmentFormValues = {
   name: string;
   description: string;
   is_public: boolean;
+  is_release_held: boolean;
   is_auto_schedule: boolean;
   is_directly_starting: boolean;
   is_continue_from_previous_step: boolean;
@@ -66,6 +67,7 @@ export function emptyFormValues(): AssignmentFormValues {
     name: '',
     description: '',
     is_public: true,
+    is_release_held: false,
     is_auto_schedule: false,
     is_directly_starting: false,
     is_continue_from_previous_step: false,
@@ -299,6 +301,7 @@ export function toFormData(v: AssignmentFormValues, ctx: ScheduleContext): FormD
   form.append('name', v.name.trim());
   form.append('description', v.description);
   form.append('is_public', String(v.is_public));
+  form.append('is_release_held', String(v.is_release_held));
   form.append('is_auto_schedule', String(v.is_auto_schedule));
   form.append('is_directly_starting', String(v.is_directly_starting));
   form.append('is_continue_from_previous_step', String(v.is_continue_from_previous_step));
@@ -342,6 +345,7 @@ export function formValuesOf(a: Assignment, { copy = false } = {}): AssignmentFo
     name: copy ? '' : a.name,
     description: a.description,
     is_public: a.is_public,
+    is_release_held: a.is_release_held,
     is_auto_schedule: a.is_auto_schedule,
     is_directly_starting: copy ? false : a.is_directly_starting,
     is_continue_from_previous_step: a.is_continue_from_previous_step,

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { IconArrowLeft } from '../../../components/icons';
+import { ReliabilityCard } from '../../../components/ReliabilityCard';
 import { useAssignment } from '../../../lib/assignment-queries';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
@@ -45,6 +46,16 @@ function EditForm({ assignment }: { assignment: Assignment }) {
       <Title order={1} size="h2">
         {t('assignments.form.editTitle')}
       </Title>
+      {assignment.previous_reliability ? (
+        <ReliabilityCard
+          standards={assignment.previous_reliability.standards}
+          title={t('assignments.form.previousReliability', {
+            name: assignment.previous_reliability.assignment_name,
+          })}
+          hint={t('assignments.form.previousReliabilityHint')}
+          testId="previous-reliability"
+        />
+      ) : null}
       <AssignmentForm
         mode="edit"
         initial={initial}

@@ -66,6 +66,8 @@ export function AssignmentNewPage() {
 
   const onSubmit = async ({ form, files }: AssignmentSubmit) => {
     try {
+      // The server keeps the source's rubric reliability with the new assignment.
+      if (source.assignment) form.append('imported_from', String(source.assignment.id));
       const created = await create.mutateAsync({ form, files });
       notify('save', { color: 'teal', message: t('assignments.form.created') });
       navigate(coursePath(courseId, role, `assignments/${created.id}`));

@@ -58,6 +58,7 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
               status: a.status,
               stage: a.current_stage.stage,
               is_waiting_next_stage: a.is_waiting_next_stage,
+              scores_held: !a.manages && a.is_release_held && !a.scores_released,
             }}
             testId="assignment-status"
           />

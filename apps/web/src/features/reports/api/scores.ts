@@ -1,6 +1,6 @@
 import type { EndpointBody, EndpointResponse } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api';
 import { assignmentKey } from '../../../lib/query-keys';
 
@@ -61,5 +61,15 @@ export function useAdjustmentPreview(
     placeholderData: keepPreviousData,
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/** POST …/release-scores/: releases a held assignment's scores to its learners (idempotent). */
+export function useReleaseScores(courseId: number, assignmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(endpoints.releaseScores, { params: { id: courseId, aid: assignmentId } }),
+    // The assignment (and its scores page) under its key: both read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentKey(courseId, assignmentId) }),
   });
 }

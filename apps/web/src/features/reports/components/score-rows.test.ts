@@ -18,11 +18,13 @@ const row = (
   total: number,
   reviewers: ReturnType<typeof rater>[],
   submitted = true,
+  disagreement: number[] = [],
 ): ScoreRow => ({
   id: enrollment,
   enrollment,
   name,
   submitted,
+  disagreement,
   total,
   essay_writing_score: 0,
   peer_review_score: 0,
@@ -33,7 +35,7 @@ const row = (
 });
 
 const reports = [
-  row(1, '가나', 70, [rater([2, 2]), rater([5, 5])]), // spread 3
+  row(1, '가나', 70, [rater([2, 2]), rater([5, 5])], true, [0, 1]), // spread 3, flagged
   row(2, 'Bora', 90, [rater([4, 4]), rater([4, 5], { is_lowest: true })]), // spread 0.5
   row(3, 'Chul', 80, [
     rater([3, 3]),
@@ -66,6 +68,15 @@ describe('score table rows', () => {
       '가나',
       'Bora',
       'Chul',
+    ]);
+  });
+
+  it('puts the flagged essays first when asked (before completion), and filters them', () => {
+    expect(
+      names(sortAndFilterRows(data, { sort: 'total', filter: 'all', search: '', flaggedFirst: true })),
+    ).toEqual(['가나', 'Bora', 'Chul']);
+    expect(names(sortAndFilterRows(data, { sort: 'name', filter: 'disagree', search: '' }))).toEqual([
+      '가나',
     ]);
   });
 

@@ -5,8 +5,11 @@ import type { ScoreTable } from '@pw/contract';
 
 export type ScoreRow = ScoreTable['reports'][number];
 export type ScoreSort = 'total' | 'name' | 'spread';
-/** all; a least-consistent rater among the row's reviewers; a review still open; an objection waiting. */
-export type ScoreFilter = 'all' | 'lowest' | 'open' | 'objection';
+/** all; a least-consistent rater among the row's reviewers; a review still open; an objection waiting; reviewers disagree. */
+export type ScoreFilter = 'all' | 'lowest' | 'open' | 'objection' | 'disagree';
+
+/** Disagreement triage: the essay's reviewers disagree beyond rounding on some standard (the server's flag). */
+export const isFlagged = (row: Pick<ScoreRow, 'disagreement'>) => row.disagreement.length > 0;
 
 /** The spread of a learner's peer raters' mean points: the essays whose raters disagree most first. */
 export function spread(row: ScoreRow) {
@@ -21,7 +24,13 @@ export function spread(row: ScoreRow) {
 
 export function sortAndFilterRows(
   data: Pick<ScoreTable, 'reports' | 'pending_objections'>,
-  options: { sort: ScoreSort; filter: ScoreFilter; search: string },
+  options: {
+    sort: ScoreSort;
+    filter: ScoreFilter;
+    search: string;
+    /** Before completion the default order puts the flagged essays first (disagreement triage). */
+    flaggedFirst?: boolean;
+  },
 ): ScoreRow[] {
   const needle = options.search.trim().toLocaleLowerCase();
   const objecting = new Set(data.pending_objections.map((o) => o.author));
@@ -31,6 +40,7 @@ export function sortAndFilterRows(
     if (options.filter === 'lowest') return peers.some((r) => r.is_lowest);
     if (options.filter === 'open') return row.pr_performance.reviewers.some((r) => !r.is_completed);
     if (options.filter === 'objection') return objecting.has(row.enrollment);
+    if (options.filter === 'disagree') return isFlagged(row);
     return true;
   });
   const order =
@@ -40,7 +50,9 @@ export function sortAndFilterRows(
         ? (a: ScoreRow, b: ScoreRow) => spread(b) - spread(a) || b.total - a.total
         : (a: ScoreRow, b: ScoreRow) => b.total - a.total || a.name.localeCompare(b.name);
   // Those without an essay are listed apart, after the ranked learners, in any order chosen.
-  list.sort((a, b) => Number(b.submitted) - Number(a.submitted) || order(a, b));
+  const flagged = (a: ScoreRow, b: ScoreRow) =>
+    options.flaggedFirst ? Number(isFlagged(b)) - Number(isFlagged(a)) : 0;
+  list.sort((a, b) => Number(b.submitted) - Number(a.submitted) || flagged(a, b) || order(a, b));
   return list;
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Stack, Title } from '@mantine/core';
 import type { CourseRole } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -53,12 +53,22 @@ export function ReportPage() {
 export function LearnerReport({
   reportId,
   ids,
+  held = false,
 }: {
   reportId: number | null;
   ids: { courseId: number; assignmentId: number };
+  /** Release when ready: complete, but the instructor has not released the scores yet. */
+  held?: boolean;
 }) {
   const { t } = useTranslation();
   const report = useReport(ids.courseId, ids.assignmentId, reportId);
+  if (held) {
+    return (
+      <Alert color="blue" mt="md" data-testid="scores-held">
+        {t('report.scoresHeld')}
+      </Alert>
+    );
+  }
   if (reportId === null) {
     return (
       <Center mih={160} data-testid="report-not-ready">

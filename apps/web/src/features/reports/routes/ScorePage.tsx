@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Center,
@@ -23,13 +24,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { ReliabilityCard } from '../../../components/ReliabilityCard';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { scoresKey, useScores } from '../api/scores';
 import { AdjustModal } from '../components/AdjustModal';
+import { ReleaseCard } from '../components/ReleaseCard';
 import { RevisionModal } from '../components/RevisionModal';
 import { RulingModal } from '../components/RulingModal';
+import { SideBySideModal } from '../components/SideBySideModal';
 import {
+  isFlagged,
   isOwnWork,
   rowOffers,
   type ScoreFilter,
@@ -74,9 +79,19 @@ export function ScorePage() {
   const [adjusting, setAdjusting] = useState<{ rater: Rater; row: Row } | null>(null);
   const [revising, setRevising] = useState<Row | null>(null);
   const [ruling, setRuling] = useState<{ id: number; name: string } | null>(null);
+  const [comparing, setComparing] = useState<Row | null>(null);
   const data = scores.data;
   const rows = useMemo(
-    () => (data ? sortAndFilterRows(data, { sort, filter, search }) : []),
+    () =>
+      data
+        ? sortAndFilterRows(data, {
+            sort,
+            filter,
+            search,
+            // Disagreement triage: the flagged essays first in the default order before completion.
+            flaggedFirst: !data.completed && sort === 'total',
+          })
+        : [],
     [data, sort, filter, search],
   );
 
@@ -109,6 +124,7 @@ export function ScorePage() {
       <Title order={1} size="h3">
         {t('score.title')}
       </Title>
+      {data.release_pending ? <ReleaseCard courseId={courseId} assignmentId={assignmentId} /> : null}
       {data.completed ? (
         <Card withBorder radius="lg" p="lg">
           <Title order={2} size="h5" mb="sm">
@@ -139,6 +155,8 @@ export function ScorePage() {
           {t('score.notCompleted')}
         </Alert>
       )}
+
+      <ReliabilityCard standards={data.reliability} />
 
       <Card withBorder radius="lg" p="lg" data-testid="pending-objections">
         <Title order={2} size="h5" mb="sm">
@@ -180,6 +198,9 @@ export function ScorePage() {
             <Text size="sm" c="dimmed">
               {t('score.adjustedLegend')}
             </Text>
+            <Text size="sm" c="dimmed">
+              {t('score.disagreeLegend')}
+            </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">
             <TextInput
@@ -203,6 +224,7 @@ export function ScorePage() {
                 { value: 'lowest', label: t('score.filterLowest') },
                 { value: 'open', label: t('score.filterOpen') },
                 { value: 'objection', label: t('score.filterObjection') },
+                { value: 'disagree', label: t('score.filterDisagree') },
               ]}
               data-testid="score-filter"
             />
@@ -244,6 +266,7 @@ export function ScorePage() {
                     <Table.Th key={`rater-${n}`}>{t('score.rater', { n })}</Table.Th>
                   ))}
                   <Table.Th>{t('score.self')}</Table.Th>
+                  <Table.Th>{t('score.disagreeColumn')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -260,7 +283,7 @@ export function ScorePage() {
                     <Fragment key={row.enrollment}>
                       {apart ? (
                         <Table.Tr data-testid="unsubmitted-heading">
-                          <Table.Td colSpan={3 + data.scores.length + raterNumbers.length}>
+                          <Table.Td colSpan={4 + data.scores.length + raterNumbers.length}>
                             {/* Held at the left edge and wrapped to the screen while the wide table scrolls sideways. */}
                             <Text
                               size="sm"
@@ -273,7 +296,11 @@ export function ScorePage() {
                           </Table.Td>
                         </Table.Tr>
                       ) : null}
-                      <Table.Tr data-submitted={row.submitted} data-own={offers.own}>
+                      <Table.Tr
+                        data-submitted={row.submitted}
+                        data-own={offers.own}
+                        data-flagged={isFlagged(row) || undefined}
+                      >
                         <Table.Th scope="row">
                           {row.id ? (
                             <Anchor component={Link} to={`../reports/${row.id}`} relative="path" size="sm">
@@ -359,6 +386,22 @@ export function ScorePage() {
                           );
                         })}
                         <Table.Td>{self?.is_completed ? raterPoints(self) : '–'}</Table.Td>
+                        <Table.Td>
+                          {isFlagged(row) ? (
+                            <Badge
+                              component="button"
+                              type="button"
+                              color="orange"
+                              variant="light"
+                              style={{ cursor: 'pointer' }}
+                              aria-label={t('score.disagreeOpen', { name: row.name })}
+                              onClick={() => setComparing(row)}
+                              data-testid="disagreement-flag"
+                            >
+                              ⚠ {t('score.disagreeFlag')}
+                            </Badge>
+                          ) : null}
+                        </Table.Td>
                       </Table.Tr>
                     </Fragment>
                   );
@@ -369,6 +412,19 @@ export function ScorePage() {
         )}
       </Card>
 
+      <SideBySideModal
+        row={comparing}
+        questions={data.reliability.map((r) => r.question)}
+        canAdjust={(rater) =>
+          comparing !== null &&
+          rowOffers(comparing, { completed: data.completed, ownEnrollment: info.enrollment }).adjust(rater)
+        }
+        onAdjust={(rater) => {
+          if (comparing) setAdjusting({ rater, row: comparing });
+          setComparing(null);
+        }}
+        onClose={() => setComparing(null)}
+      />
       {adjusting ? (
         <AdjustModal
           ids={{ courseId, assignmentId }}

@@ -14,6 +14,7 @@ export function OptionsCard() {
     ['is_auto_schedule', 'autoSchedule', lockedAll],
     ['is_directly_starting', 'directStart', lockedAll || mode === 'edit'],
     ['is_continue_from_previous_step', 'continuePrevious', lockedAll],
+    ['is_release_held', 'releaseHeld', lockedAll],
   ] as const;
   return (
     <Card withBorder radius="lg" p="lg">
