@@ -7,12 +7,7 @@ export const EXTENSION_REASON_MAX = 500;
 /** Most learners one grant covers. */
 export const EXTENSION_LEARNERS_MAX = 500;
 
-const reasonSchema = z
-  .string()
-  .trim()
-  .max(EXTENSION_REASON_MAX, { error: 'validation.too_long' })
-  .optional()
-  .default('');
+const reasonSchema = z.string().trim().max(EXTENSION_REASON_MAX, { error: 'validation.too_long' });
 
 /**
  * POST …/extensions/: a later end of one stage for one or several learners (issue 33, item 1).
@@ -27,16 +22,19 @@ export const extensionGrantSchema = z
       .max(EXTENSION_LEARNERS_MAX, { error: 'validation.too_many' }),
     stage: z.enum(STAGE_MODELS, { error: 'validation.invalid_choice' }),
     end_date: stageDateSchema,
-    reason: reasonSchema,
+    reason: reasonSchema.optional().default(''),
   })
   .strict();
 export type ExtensionGrant = z.input<typeof extensionGrantSchema>;
+/** The grant as the server reads it (dates parsed). */
+export type ExtensionGrantParsed = z.output<typeof extensionGrantSchema>;
 
 /** PATCH …/extensions/{extensionId}/: a new end and/or reason. */
 export const extensionChangeSchema = z
   .object({ end_date: stageDateSchema.optional(), reason: reasonSchema.optional() })
   .strict();
 export type ExtensionChange = z.input<typeof extensionChangeSchema>;
+export type ExtensionChangeParsed = z.output<typeof extensionChangeSchema>;
 
 /** One learner's extension of one stage. */
 export const extensionSchema = z.object({
