@@ -66,7 +66,11 @@ export const exportAttachments = {
 } as const;
 
 /** Per-learner extensions (issue 33, item 1): the instructor's and assistants'. */
-export const listExtensions = { name: 'listExtensions', method: 'GET', path: `${assignment}/extensions/` } as const;
+export const listExtensions = {
+  name: 'listExtensions',
+  method: 'GET',
+  path: `${assignment}/extensions/`,
+} as const;
 export const grantExtensions = {
   name: 'grantExtensions',
   method: 'POST',

@@ -256,7 +256,11 @@ export const endpointSchemas = {
   },
   getManagement: { params: assignmentPathSchema, response: managementTableSchema },
   listExtensions: { params: assignmentPathSchema, response: extensionListSchema },
-  grantExtensions: { params: assignmentPathSchema, body: extensionGrantSchema, response: extensionListSchema },
+  grantExtensions: {
+    params: assignmentPathSchema,
+    body: extensionGrantSchema,
+    response: extensionListSchema,
+  },
   changeExtension: {
     params: assignmentPathSchema.extend({ extensionId: idParamSchema }),
     body: extensionChangeSchema,

@@ -28,9 +28,9 @@ describe("a learner's end for a stage", () => {
   it('accepts a save at the extension’s last second and refuses one a second later', () => {
     // In peer review (step 1): the essay is closed for everyone, open for the extended learner.
     expect(learnerSaveRule(steps, 1, 'essaywriting', extensionEnd, extensionEnd)).toBeNull();
-    expect(learnerSaveRule(steps, 1, 'essaywriting', new Date(extensionEnd.getTime() + 1000), extensionEnd)).toBe(
-      'essay_not_open',
-    );
+    expect(
+      learnerSaveRule(steps, 1, 'essaywriting', new Date(extensionEnd.getTime() + 1000), extensionEnd),
+    ).toBe('essay_not_open');
     expect(learnerSaveRule(steps, 1, 'essaywriting', at('2T00:00:01'), null)).toBe('essay_not_open');
     // Still in the essay step but past its end (waiting): the extension keeps it open.
     expect(learnerSaveRule(steps, 0, 'essaywriting', at('2T00:00:01'), extensionEnd)).toBeNull();

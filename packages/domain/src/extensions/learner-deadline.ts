@@ -1,4 +1,11 @@
-import { isWaitingNextStage, type StageModel, type Step, type StepIndex, saveRule, type WorkRuleError } from '@pw/contract/stages';
+import {
+  isWaitingNextStage,
+  type StageModel,
+  type Step,
+  type StepIndex,
+  saveRule,
+  type WorkRuleError,
+} from '@pw/contract/stages';
 
 /**
  * Per-learner extensions (issue 33, item 1): what is this learner's end for a stage, and may they
@@ -6,7 +13,8 @@ import { isWaitingNextStage, type StageModel, type Step, type StepIndex, saveRul
  */
 
 /** The step that holds a stage (companions share their host's step), or -1. */
-const stepOf = (steps: readonly Step[], model: StageModel) => steps.findIndex((s) => s.models.includes(model));
+const stepOf = (steps: readonly Step[], model: StageModel) =>
+  steps.findIndex((s) => s.models.includes(model));
 
 /**
  * The learner's own end of a stage: the extension's end when it is later than the stage's end,

@@ -228,7 +228,13 @@ export const reviewAudit = pgTable(
     /** The review, for adjustments and rulings; null for an extension's entry. */
     matchingId: integer('matching_id').references(() => peerMatchings.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['adjustment', 'objection_ruling', 'extension_granted', 'extension_changed', 'extension_withdrawn'],
+      enum: [
+        'adjustment',
+        'objection_ruling',
+        'extension_granted',
+        'extension_changed',
+        'extension_withdrawn',
+      ],
     }).notNull(),
     /** An extension's entry: the assignment and the learner (the extension itself may be withdrawn). */
     assignmentId: integer('assignment_id').references(() => assignments.id, { onDelete: 'cascade' }),

@@ -32,13 +32,22 @@ export async function changeExtension(input: Input & { body: Change }) {
   const m = await loadAssignmentManager(input.db, input.caller, input);
   const { body } = input;
   return input.db.transaction(async (tx) => {
-    const shape = await loadAssignment(tx, { assignmentId: input.assignmentId, courseId: m.course.id, lock: 'share' });
+    const shape = await loadAssignment(tx, {
+      assignmentId: input.assignmentId,
+      courseId: m.course.id,
+      lock: 'share',
+    });
     const { x: before, name } = await lockExtension(tx, input);
     const endAt = body.end_date ?? before.endAt;
     assertExtensionAllowed(shape, before.model, endAt);
     const [row] = await tx
       .update(extensions)
-      .set({ endAt, reason: body.reason ?? before.reason, grantedBy: input.caller.user.id, updatedAt: new Date() })
+      .set({
+        endAt,
+        reason: body.reason ?? before.reason,
+        grantedBy: input.caller.user.id,
+        updatedAt: new Date(),
+      })
       .where(eq(extensions.id, before.id))
       .returning();
     const after = row as ExtensionRow;
@@ -59,7 +68,11 @@ export async function changeExtension(input: Input & { body: Change }) {
 export async function withdrawExtension(input: Input) {
   const m = await loadAssignmentManager(input.db, input.caller, input);
   await input.db.transaction(async (tx) => {
-    const shape = await loadAssignment(tx, { assignmentId: input.assignmentId, courseId: m.course.id, lock: 'share' });
+    const shape = await loadAssignment(tx, {
+      assignmentId: input.assignmentId,
+      courseId: m.course.id,
+      lock: 'share',
+    });
     const { x: before } = await lockExtension(tx, input);
     await tx.delete(extensions).where(eq(extensions.id, before.id));
     await auditExtension(tx, {

@@ -19,5 +19,6 @@ export function assertExtensionAllowed(
 /** Every enrolment asked for must be a learner taking part in the assignment (400 otherwise). */
 export function assertLearners(asked: readonly number[], found: readonly number[]) {
   const known = new Set(found);
-  if (asked.some((id) => !known.has(id))) throw validationError({ enrollments: ['validation.extension_learners'] });
+  if (asked.some((id) => !known.has(id)))
+    throw validationError({ enrollments: ['validation.extension_learners'] });
 }

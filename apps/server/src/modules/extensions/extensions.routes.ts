@@ -16,7 +16,12 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(endpoints.grantExtensions, {
     config: { notifies: true },
     handler: async (request, reply) => {
-      const list = await grantExtensions({ db: app.db, caller: request, ...ids(request.params), body: request.body });
+      const list = await grantExtensions({
+        db: app.db,
+        caller: request,
+        ...ids(request.params),
+        body: request.body,
+      });
       return reply.code(201).send(list);
     },
   });

@@ -23,7 +23,11 @@ export async function grantExtensions(input: ExtensionIds & { db: Db; caller: Ca
   const asked = [...new Set(body.enrollments)];
   return input.db.transaction(async (tx) => {
     // A stage move waits for the grant (and the grant sees the step it is decided on).
-    const shape = await loadAssignment(tx, { assignmentId: input.assignmentId, courseId: m.course.id, lock: 'share' });
+    const shape = await loadAssignment(tx, {
+      assignmentId: input.assignmentId,
+      courseId: m.course.id,
+      lock: 'share',
+    });
     assertExtensionAllowed(shape, body.stage, body.end_date);
     assertLearners(asked, await participatingOf(tx, shape.row.id, asked));
     for (const enrollmentId of asked) await grantOne(tx, input.caller.user.id, shape.row, enrollmentId, body);
