@@ -72,10 +72,12 @@ export function joinsRunningMatching(steps: readonly Step[], index: StepIndex, n
 }
 
 /**
- * Whether an extension's end is acceptable: later than the stage's own end (a stage without an
- * end cannot be extended: it ends when the instructor moves on).
+ * Whether an extension's end is acceptable: later than the stage's own end, and for a stage
+ * without an end (a manual assignment: it ends when the instructor moves on) later than `now`.
  */
-export function isValidExtensionEnd(steps: readonly Step[], model: StageModel, end: Date): boolean {
-  const stageEnd = steps[stepOf(steps, model)]?.endAt;
-  return stageEnd != null && end.getTime() > stageEnd.getTime();
+export function isValidExtensionEnd(steps: readonly Step[], model: StageModel, end: Date, now: Date): boolean {
+  const own = stepOf(steps, model);
+  if (own < 0) return false;
+  const stageEnd = steps[own]?.endAt ?? now;
+  return end.getTime() > stageEnd.getTime();
 }

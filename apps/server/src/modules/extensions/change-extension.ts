@@ -39,7 +39,9 @@ export async function changeExtension(input: Input & { body: Change }) {
     });
     const { x: before, name } = await lockExtension(tx, input);
     const endAt = body.end_date ?? before.endAt;
-    assertExtensionAllowed(shape, before.model, endAt);
+    // A new end is checked as a grant's is; a new reason alone keeps the end.
+    if (body.end_date) assertExtensionAllowed(shape, before.model, endAt, new Date());
+    else if (shape.stepIndex >= shape.steps.length) throw new AppError('assignment_completed');
     const [row] = await tx
       .update(extensions)
       .set({

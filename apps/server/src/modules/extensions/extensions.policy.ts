@@ -9,10 +9,11 @@ export function assertExtensionAllowed(
   shape: { steps: readonly Step[]; stepIndex: StepIndex; stage(model: StageModel): unknown },
   model: StageModel,
   end: Date,
+  now: Date,
 ) {
   if (shape.stepIndex >= shape.steps.length) throw new AppError('assignment_completed');
   if (!shape.stage(model)) throw validationError({ stage: ['validation.extension_stage'] });
-  if (!isValidExtensionEnd(shape.steps, model, end))
+  if (!isValidExtensionEnd(shape.steps, model, end, now))
     throw validationError({ end_date: ['validation.extension_after_end'] });
 }
 

@@ -28,7 +28,7 @@ export async function grantExtensions(input: ExtensionIds & { db: Db; caller: Ca
       courseId: m.course.id,
       lock: 'share',
     });
-    assertExtensionAllowed(shape, body.stage, body.end_date);
+    assertExtensionAllowed(shape, body.stage, body.end_date, new Date());
     assertLearners(asked, await participatingOf(tx, shape.row.id, asked));
     for (const enrollmentId of asked) await grantOne(tx, input.caller.user.id, shape.row, enrollmentId, body);
     return extensionsOf(tx, shape);
