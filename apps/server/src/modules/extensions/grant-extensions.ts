@@ -2,6 +2,7 @@ import { type ExtensionGrantParsed as Grant, MODEL_CODES } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { extensions } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentManager } from '../courses/membership';
@@ -43,41 +44,34 @@ async function grantOne(
   body: Grant,
 ) {
   const now = new Date();
-  // The row as it was (if any), read under the row lock the upsert takes.
-  const [before] = await tx
-    .select({ endAt: extensions.endAt, reason: extensions.reason })
-    .from(extensions)
-    .where(
-      and(
-        eq(extensions.assignmentId, a.id),
-        eq(extensions.enrollmentId, enrollmentId),
-        eq(extensions.model, body.stage),
-      ),
-    )
-    .for('update');
-  const [row] = await tx
+  const key = and(
+    eq(extensions.assignmentId, a.id),
+    eq(extensions.enrollmentId, enrollmentId),
+    eq(extensions.model, body.stage),
+  );
+  const values = { endAt: body.end_date, reason: body.reason, grantedBy: actorId, updatedAt: now };
+  // A new extension; a grant at the same moment for the same learner and stage waits here on the
+  // unique index and then finds the row, which it changes (one row, each change audited as such).
+  const [inserted] = await tx
     .insert(extensions)
-    .values({
-      assignmentId: a.id,
-      enrollmentId,
-      model: body.stage,
-      endAt: body.end_date,
-      reason: body.reason,
-      grantedBy: actorId,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [extensions.assignmentId, extensions.enrollmentId, extensions.model],
-      set: { endAt: body.end_date, reason: body.reason, grantedBy: actorId, updatedAt: now },
-    })
+    .values({ assignmentId: a.id, enrollmentId, model: body.stage, ...values })
+    .onConflictDoNothing({ target: [extensions.assignmentId, extensions.enrollmentId, extensions.model] })
     .returning();
-  const after = row as ExtensionRow;
+  let before: ExtensionRow | undefined;
+  let after: ExtensionRow;
+  if (inserted) after = inserted;
+  else {
+    [before] = await tx.select().from(extensions).where(key).for('update');
+    if (!before) throw new AppError('conflict');
+    const [updated] = await tx.update(extensions).set(values).where(eq(extensions.id, before.id)).returning();
+    after = updated as ExtensionRow;
+  }
   await auditExtension(tx, {
     kind: before ? 'extension_changed' : 'extension_granted',
     actorId,
     assignmentId: a.id,
     enrollmentId,
-    before: before ? { model: body.stage, ...before } : null,
+    before: before ?? null,
     after,
   });
   await tellLearner(tx, a, after);
