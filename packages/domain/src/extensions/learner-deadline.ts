@@ -75,7 +75,12 @@ export function joinsRunningMatching(steps: readonly Step[], index: StepIndex, n
  * Whether an extension's end is acceptable: later than the stage's own end, and for a stage
  * without an end (a manual assignment: it ends when the instructor moves on) later than `now`.
  */
-export function isValidExtensionEnd(steps: readonly Step[], model: StageModel, end: Date, now: Date): boolean {
+export function isValidExtensionEnd(
+  steps: readonly Step[],
+  model: StageModel,
+  end: Date,
+  now: Date,
+): boolean {
   const own = stepOf(steps, model);
   if (own < 0) return false;
   const stageEnd = steps[own]?.endAt ?? now;
