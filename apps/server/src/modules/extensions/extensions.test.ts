@@ -2,7 +2,16 @@ import { extensionListSchema } from '@pw/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createUser, signInAs } from '../../../test/helpers';
-import { enrollments, extensions, peerMatchings, reviewAudit, stages } from '../../db/schema';
+import {
+  enrollments,
+  extensions,
+  notifications,
+  peerMatchings,
+  reviewAudit,
+  stages,
+  users,
+} from '../../db/schema';
+import { sendDueReminders } from '../notifications/reminders';
 import {
   base,
   delta,
@@ -23,14 +32,14 @@ import {
 useWorkWorld();
 
 /** A third learner, who is given the extensions. */
-let late: { token: string; enrollmentId: number };
+let late: { token: string; enrollmentId: number; userId: number };
 beforeAll(async () => {
   const user = await createUser(t, w.org.id, { email: `late-${Date.now()}@example.com`, name: '늦은이' });
   const [e] = await t.database.db
     .insert(enrollments)
     .values({ courseId: w.course.id, userId: user.id, code: 'X9' })
     .returning();
-  late = { token: (await signInAs(t, user.email)) as string, enrollmentId: e!.id };
+  late = { token: (await signInAs(t, user.email)) as string, enrollmentId: e!.id, userId: user.id };
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -305,5 +314,43 @@ describe('extensions', () => {
     expect(
       (await pairsOf()).filter((p) => p.targetId === late.enrollmentId && p.reviewerId !== p.targetId),
     ).toHaveLength(1);
+  });
+
+  it('reminds a learner with an extension before their own end, not the stage’s', async () => {
+    const a = await newAssignment();
+    await move(a.id);
+    const hour = 3_600_000;
+    const stageEnd = new Date(Date.now() + 10 * hour);
+    const ownEnd = new Date(Date.now() + 50 * hour);
+    await endEssayAt(a.id, stageEnd);
+    expect(
+      (
+        await grant(a.id, {
+          enrollments: [late.enrollmentId],
+          stage: 'essaywriting',
+          end_date: ownEnd.toISOString(),
+        })
+      ).statusCode,
+    ).toBe(201);
+    const [x] = await t.database.db.select().from(extensions).where(eq(extensions.assignmentId, a.id));
+    const keysOf = async (userId: number) =>
+      (
+        await t.database.db
+          .select({ key: notifications.key })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'reminder')))
+      )
+        .map((n) => n.key)
+        .filter((k) => k.startsWith(`reminder:${a.id}:`) || k.startsWith(`reminder:extension:${x!.id}:`));
+    const [peerUser] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(enrollments, eq(enrollments.userId, users.id))
+      .where(eq(enrollments.id, peer.enrollmentId));
+    await sendDueReminders(t.database.db, new Date(stageEnd.getTime() - 24 * hour), [24]);
+    expect(await keysOf(peerUser!.id)).toEqual([`reminder:${a.id}:0:24`]);
+    expect(await keysOf(late.userId)).toEqual([]);
+    await sendDueReminders(t.database.db, new Date(ownEnd.getTime() - 24 * hour), [24]);
+    expect(await keysOf(late.userId)).toEqual([`reminder:extension:${x!.id}:${ownEnd.getTime()}:24`]);
   });
 });
