@@ -59,7 +59,7 @@ describe("a learner's end for a stage", () => {
     expect(isValidExtensionEnd(steps, 'essaywriting', at('2T00:00:01'), now)).toBe(true);
     expect(isValidExtensionEnd(steps, 'revisement', at('9T00:00:00'), now)).toBe(false);
     // A stage without an end (a manual assignment): later than now.
-    const manual = stepsOf([{ model: 'essaywriting', startAt: null, endAt: null }]);
+    const manual = stepsOf<Date>([{ model: 'essaywriting', startAt: null, endAt: null }]);
     expect(isValidExtensionEnd(manual, 'essaywriting', now, now)).toBe(false);
     expect(isValidExtensionEnd(manual, 'essaywriting', at('1T00:00:01'), now)).toBe(true);
   });
