@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ManagementTable, StageModelName } from '@pw/contract';
 import { MODEL_CODES, PARTICIPATION_STATUS } from '@pw/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -74,7 +74,9 @@ export function ExtensionsPanel({ courseId, assignmentId, models, table, canGran
                   <Table.Th>{t('assignments.extensions.stage')}</Table.Th>
                   <Table.Th>{t('assignments.extensions.end')}</Table.Th>
                   <Table.Th>{t('assignments.extensions.reason')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{t('assignments.extensions.withdraw')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
