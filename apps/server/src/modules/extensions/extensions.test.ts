@@ -353,4 +353,51 @@ describe('extensions', () => {
     await sendDueReminders(t.database.db, new Date(ownEnd.getTime() - 24 * hour), [24]);
     expect(await keysOf(late.userId)).toEqual([`reminder:extension:${x!.id}:${ownEnd.getTime()}:24`]);
   });
+
+  it('a peer review is accepted under the reviewer’s extension after the stage moved on, and refused without one', async () => {
+    const a = await newAssignment({ maxLength: 100 });
+    await move(a.id); // essay
+    for (const token of [w.tokens.learner, peer.token]) {
+      const pid = await workOf(a.id, token, 'essaywriting');
+      expect(
+        (await save(a.id, pid, token, { stage_object: { content: delta('제때 쓴 글') } })).statusCode,
+      ).toBe(200);
+    }
+    await move(a.id); // peer review
+    await move(a.id); // feedback: peer review is over for everyone
+    const pairs = (
+      await t.database.db.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, a.id))
+    ).filter((p) => p.reviewerId !== p.targetId);
+    const mine = pairs.find((p) => p.reviewerId === peer.enrollmentId);
+    const theirs = pairs.find((p) => p.reviewerId !== peer.enrollmentId);
+    expect(mine && theirs).toBeTruthy();
+    const review = (id: number, token: string | undefined) =>
+      call(t, {
+        method: 'PATCH',
+        url: `${base()}/${a.id}/performances/peerreview-matching/${id}/`,
+        token,
+        payload: { responses: [{ id: 0, point: 4, comment: '늦었지만 성실한 평가입니다.' }] },
+      });
+    expect((await review(mine!.id, peer.token)).statusCode).toBe(406);
+    expect(
+      (
+        await grant(a.id, {
+          enrollments: [peer.enrollmentId],
+          stage: 'peerreview',
+          end_date: inHour().toISOString(),
+        })
+      ).statusCode,
+    ).toBe(201);
+    const opened = await call(t, {
+      method: 'GET',
+      url: `${base()}/${a.id}/performances/peerreview-matching/${mine!.id}/`,
+      token: peer.token,
+    });
+    expect(opened.json()).toMatchObject({ editable: true });
+    const saved = await review(mine!.id, peer.token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const refused = await review(theirs!.id, w.tokens.learner);
+    expect(refused.statusCode).toBe(406);
+    expect(refused.json().code).toBe('review_not_open');
+  });
 });
