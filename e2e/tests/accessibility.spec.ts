@@ -127,7 +127,10 @@ const plans: Record<'staff' | 'instructor' | 'assistant' | 'learner', { email: s
       { path: `${COURSE}/instructor/assignments/1/edit` },
       { path: `${COURSE}/instructor/assignments/2` },
       { path: hrefOf('[data-testid^="open-work-"]') },
-      { path: `${COURSE}/instructor/assignments/3` },
+      {
+        path: `${COURSE}/instructor/assignments/3`,
+        dialogs: [{ name: 'extension grant', open: byTestId('extension-grant-open') }],
+      },
       {
         path: `${COURSE}/instructor/assignments/3/matchings`,
         dialogs: [{ name: 'automatic matching', open: byButton('matching.automatic') }],

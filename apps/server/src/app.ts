@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
+import { extensionRoutes } from './modules/extensions/extensions.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { loadSigningSecret } from './modules/files/files.service';
 import { ltiRoutes } from './modules/lti/lti.routes';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(enrollRoutes);
       await api.register(postRoutes);
       await api.register(assignmentRoutes);
+      await api.register(extensionRoutes);
       await api.register(performanceRoutes);
       await api.register(reviewRoutes);
       await api.register(reportRoutes);

@@ -5,6 +5,7 @@ export * from './courses';
 export * from './endpoints/endpoint';
 export * from './endpoints/schemas';
 export * from './errors';
+export * from './extensions';
 export * from './ids';
 export * from './manager';
 export * from './messages';

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'scores_ready',
   'objection_answered',
   'late_approved',
+  'extension_granted',
   'objection_filed',
   'late_request',
   'digest',

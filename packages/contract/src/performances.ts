@@ -143,6 +143,10 @@ export const performanceSchema = z.object({
   late_time: z.string().nullable(),
   /** Whether the owner may save now, and whether the late-essay route is open. */
   editable: z.boolean(),
+  /** The learner's own end of this work's stage (ISO): the stage's end, or their extension's (issue 33). */
+  deadline: z.string().nullable(),
+  /** The deadline is the learner's own extension. */
+  is_extended: z.boolean(),
   late_essay_open: z.boolean(),
   is_mine: z.boolean(),
   /** The learner's name, for the instructor and assistants only. */

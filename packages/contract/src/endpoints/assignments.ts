@@ -70,3 +70,27 @@ export const exportAttachments = {
   method: 'GET',
   path: `${assignment}/attachments/`,
 } as const;
+
+/** Per-learner extensions (issue 33, item 1): the instructor's and assistants'. */
+export const listExtensions = {
+  name: 'listExtensions',
+  method: 'GET',
+  path: `${assignment}/extensions/`,
+} as const;
+export const grantExtensions = {
+  name: 'grantExtensions',
+  method: 'POST',
+  path: `${assignment}/extensions/`,
+  status: 201,
+} as const;
+export const changeExtension = {
+  name: 'changeExtension',
+  method: 'PATCH',
+  path: `${assignment}/extensions/:extensionId/`,
+} as const;
+export const withdrawExtension = {
+  name: 'withdrawExtension',
+  method: 'DELETE',
+  path: `${assignment}/extensions/:extensionId/`,
+  status: 204,
+} as const;

@@ -34,6 +34,12 @@ import {
   managerCourseSchema,
   userCoursesSchema,
 } from '../courses';
+import {
+  extensionChangeSchema,
+  extensionGrantSchema,
+  extensionListSchema,
+  extensionSchema,
+} from '../extensions';
 import { idParamSchema } from '../ids';
 import {
   managerAssignmentQuerySchema,
@@ -256,6 +262,21 @@ export const endpointSchemas = {
     response: z.object({ is_completed: z.boolean(), status: z.number().int() }),
   },
   getManagement: { params: assignmentPathSchema, response: managementTableSchema },
+  listExtensions: { params: assignmentPathSchema, response: extensionListSchema },
+  grantExtensions: {
+    params: assignmentPathSchema,
+    body: extensionGrantSchema,
+    response: extensionListSchema,
+  },
+  changeExtension: {
+    params: assignmentPathSchema.extend({ extensionId: idParamSchema }),
+    body: extensionChangeSchema,
+    response: extensionSchema,
+  },
+  withdrawExtension: {
+    params: assignmentPathSchema.extend({ extensionId: idParamSchema }),
+    response: noContentSchema,
+  },
   exportStagesOfLearners: { params: assignmentPathSchema },
   exportAttachments: { params: assignmentPathSchema },
   // performances

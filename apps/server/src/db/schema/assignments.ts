@@ -239,17 +239,55 @@ export const reviewAudit = pgTable(
   'review_audit',
   {
     id: serial('id').primaryKey(),
-    matchingId: integer('matching_id')
-      .notNull()
-      .references(() => peerMatchings.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['adjustment', 'objection_ruling'] }).notNull(),
+    /** The review, for adjustments and rulings; null for an extension's entry. */
+    matchingId: integer('matching_id').references(() => peerMatchings.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: [
+        'adjustment',
+        'objection_ruling',
+        'extension_granted',
+        'extension_changed',
+        'extension_withdrawn',
+      ],
+    }).notNull(),
+    /** An extension's entry: the assignment and the learner (the extension itself may be withdrawn). */
+    assignmentId: integer('assignment_id').references(() => assignments.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id').references(() => enrollments.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     before: jsonb('before'),
     after: jsonb('after'),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('review_audit_matching_idx').on(t.matchingId)],
+  (t) => [
+    index('review_audit_matching_idx').on(t.matchingId),
+    index('review_audit_assignment_idx').on(t.assignmentId),
+  ],
+);
+
+/**
+ * A later end of one stage for one learner (issue 33, item 1): saves of that stage are accepted
+ * until `endAt` while the stage still moves for everyone else on time. One per learner and stage
+ * (the unique index makes two grants at once one row).
+ */
+export const extensions = pgTable(
+  'extensions',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    model: text('model', { enum: STAGE_MODELS }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull().default(''),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('extensions_learner_stage_key').on(t.assignmentId, t.enrollmentId, t.model)],
 );
 
 /** A learner's score kept by the database from the stored report (`scores.learner.scores.<key>`). */

@@ -17,6 +17,7 @@ import {
   comments,
   courses,
   enrollments,
+  extensions,
   feedbackMatchings,
   files,
   notifications,
@@ -457,6 +458,22 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
         .update(performances)
         .set({ isLate: true, lateAt: new Date(now - DAY) })
         .where(and(eq(performances.stageId, essayStage?.id ?? 0), eq(performances.enrollmentId, seats[10])));
+    }
+    // Student 05 of the peer-review assignment has an extension of their reviews (issue 33).
+    if (a.stepIndex === 1 && seats[4] !== undefined) {
+      // The stage has no end (moved by hand): the extension ends three days from now.
+      const endAt = at(3, 14, 59, 59);
+      const reason = '병가 (진단서 제출)';
+      await db
+        .insert(extensions)
+        .values({ assignmentId: a.id, enrollmentId: seats[4], model: 'peerreview', endAt, reason });
+      await db.insert(reviewAudit).values({
+        kind: 'extension_granted',
+        assignmentId: a.id,
+        enrollmentId: seats[4],
+        after: { stage: 'peerreview', end_at: endAt.toISOString(), reason },
+        reason,
+      });
     }
     const matching = createMatching({
       participants: seats.map((id) => ({ id: String(id), hasEssay: true })),

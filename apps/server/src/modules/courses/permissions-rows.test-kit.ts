@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
+import { call } from '../../../test/helpers';
 import { assignments, comments, pollOptions } from '../../db/schema';
 import { loadAssignment } from '../assignments/assignment-loader';
 import {
@@ -17,7 +18,35 @@ import {
   statuses,
   t,
   w,
+  withoutFirstAssistant,
 } from './permissions.test-kit';
+
+/** A started assignment (essay step) in which the learner takes part and the first assistant does not. */
+async function startedAssignment() {
+  const a = await newAssignment();
+  const base = `/api/v1/courses/${w.course.id}/assignments/${a.id}`;
+  await call(t, { method: 'PATCH', url: `${base}/move-to-next-stage/`, token: w.tokens.instructor });
+  await withoutFirstAssistant(a.id);
+  return { base, learner: (await learnerEnrollment(w.course.id)).id };
+}
+const extensionBody = (enrollmentId: number) => ({
+  enrollments: [enrollmentId],
+  stage: 'essaywriting',
+  end_date: new Date(Date.now() + 3600_000).toISOString(),
+  reason: 'matrix',
+});
+/** The URL of an extension the instructor just granted to the learner. */
+async function grantedExtension() {
+  const a = await startedAssignment();
+  const res = await call(t, {
+    method: 'POST',
+    url: `${a.base}/extensions/`,
+    token: w.tokens.instructor,
+    payload: extensionBody(a.learner),
+  });
+  if (res.statusCode !== 201) throw new Error(`no extension: ${res.body}`);
+  return `${a.base}/extensions/${res.json()[0].id}/`;
+}
 
 // The rows of the permission matrix (permissions.test.ts): every course, enrolment, post, comment
 // and assignment operation, how to make a request of it, and the status each kind of user gets.
@@ -317,6 +346,33 @@ export const rows: Row[] = [
     name: 'PATCH approve a late participation',
     expected: ASSIGNMENT_MANAGERS,
     prepare: async () => ({ method: 'PATCH', url: await awaitingApproval() }),
+  },
+  {
+    name: 'GET extensions',
+    expected: ASSIGNMENT_MANAGERS,
+    prepare: async () => ({ method: 'GET', url: `${(await startedAssignment()).base}/extensions/` }),
+  },
+  {
+    name: 'POST extensions (grant)',
+    expected: statuses(201, 201, 403, 403, 403, 404, 404, 401, 404),
+    prepare: async () => {
+      const a = await startedAssignment();
+      return { method: 'POST', url: `${a.base}/extensions/`, payload: extensionBody(a.learner) };
+    },
+  },
+  {
+    name: 'PATCH an extension',
+    expected: ASSIGNMENT_MANAGERS,
+    prepare: async () => ({
+      method: 'PATCH',
+      url: await grantedExtension(),
+      payload: { end_date: new Date(Date.now() + 7200_000).toISOString() },
+    }),
+  },
+  {
+    name: 'DELETE an extension',
+    expected: statuses(204, 204, 403, 403, 403, 404, 404, 401, 404),
+    prepare: async () => ({ method: 'DELETE', url: await grantedExtension() }),
   },
   {
     name: 'PATCH attendance (those who take part: learners and assistants)',

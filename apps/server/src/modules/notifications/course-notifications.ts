@@ -64,7 +64,7 @@ export async function notifyCourseStaff(
 export async function notifyLearner(
   tx: Db | Tx,
   ref: AssignmentRef & { enrollmentId: number },
-  event: { kind: NotificationKind; key: string },
+  event: { kind: NotificationKind; key: string; params?: Record<string, string | number | null> },
 ) {
   const found = await names(tx, ref);
   const [enrollment] = await tx
@@ -77,7 +77,7 @@ export async function notifyLearner(
       userId: enrollment.userId,
       kind: event.kind,
       key: event.key,
-      params: { course: found.course, assignment: found.assignment },
+      params: { course: found.course, assignment: found.assignment, ...event.params },
       link: links.learnerAssignment(ref.courseId, ref.assignmentId),
     },
   ]);

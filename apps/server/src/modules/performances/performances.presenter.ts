@@ -1,4 +1,5 @@
-import { lateEssayRule, type Performance, saveRule } from '@pw/contract';
+import { lateEssayRule, type Performance } from '@pw/contract';
+import { learnerSaveRule, learnerStageEnd } from '@pw/domain';
 import { fileLink } from '../files/files.service';
 import { isOwner } from './performances.policy';
 import type { Context, FileRow, PerformanceRow } from './performances.queries';
@@ -44,7 +45,10 @@ export function presentPerformance(view: PerformanceView): Performance {
     updated_at: p.updatedAt.toISOString(),
     completed_at: iso(p.completedAt),
     late_time: iso(p.lateAt),
-    editable: owner && saveRule(shape.steps, shape.stepIndex, model, now) === null,
+    editable: owner && learnerSaveRule(shape.steps, shape.stepIndex, model, now, ctx.extensionEnd) === null,
+    deadline: iso(learnerStageEnd(shape.steps, model, ctx.extensionEnd)),
+    is_extended:
+      ctx.extensionEnd !== null && learnerStageEnd(shape.steps, model, ctx.extensionEnd) === ctx.extensionEnd,
     late_essay_open:
       owner &&
       model === 'essaywriting' &&

@@ -35,6 +35,12 @@ const stagesOfAssignment = sql<StageJson[]>`(select coalesce(json_agg(json_build
   'id', s.id, 'assignmentId', s.assignment_id, 'position', s.position, 'model', s.model,
   'startAt', s.start_at, 'endAt', s.end_at, 'settings', s.settings) order by s.position), '[]'::json)
   from stages s where s.assignment_id = ${assignments.id})`;
+/** The learner's extension of the work's stage (issue 33), as epoch milliseconds. */
+const extensionOfWork = sql<
+  number | null
+>`(select (extract(epoch from x.end_at) * 1000)::float8 from extensions x
+  where x.assignment_id = ${assignments.id} and x.enrollment_id = ${performances.enrollmentId}
+    and x.model = ${stages.model})`;
 const questionOfLearner = sql<number | null>`(select q.id from performances q
   join stages qs on qs.id = q.stage_id
   where qs.assignment_id = ${assignments.id} and qs.model = 'questionwriting'
@@ -62,6 +68,7 @@ function prepareContextLookup(db: Db) {
       stageRows: stagesOfAssignment,
       files: attachedFilesOfPerformance,
       questionId: questionOfLearner,
+      extensionEnd: extensionOfWork,
     })
     .from(performances)
     .innerJoin(stages, eq(stages.id, performances.stageId))
@@ -139,6 +146,8 @@ export async function loadContext(db: Db, caller: Caller, ids: PerformanceIds) {
     participation: row.participation,
     files: row.files,
     questionId: row.questionId,
+    /** The learner's own later end of this work's stage, if they were given one. */
+    extensionEnd: row.extensionEnd === null ? null : new Date(Number(row.extensionEnd)),
   };
 }
 

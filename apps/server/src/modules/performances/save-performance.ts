@@ -1,10 +1,12 @@
 import { lateEssayRule, saveRule } from '@pw/contract';
-import type { StageModel } from '@pw/domain';
+import { isExtended, joinsRunningMatching, type StageModel } from '@pw/domain';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
+import { loadAssignment } from '../assignments/assignment-loader';
 import type { Caller } from '../courses/courses.policy';
 import { discardFiles, type FormInput, type StoredFile } from '../files/files.service';
+import { matchLateJoiners } from '../reviews/late-joiners';
 import { applySave, type SaveInput } from './apply-save';
 import { performanceAnswer } from './get-performance';
 import type { PerformanceSaveInput } from './performance-input';
@@ -64,7 +66,7 @@ async function saveWork(
     assertCanWritePerformance(ctx.m, ctx.p.enrollmentId);
     assertParticipating(ctx.participation);
     const model = ctx.stage.model;
-    checkRules(ctx, model, now, late);
+    const extended = checkRules(ctx, model, now, late);
     if (input.version !== undefined && input.version !== ctx.p.version) {
       throw new AppError('performance_stale', {
         extra: { current: await performanceAnswer(deps.db, deps.secret, ctx, now) },
@@ -112,6 +114,9 @@ async function saveWork(
         : await write(deps.db, false);
       // Bytes go once the removal is committed.
       await discardFiles(deps, removed);
+      // An essay finished under an extension after peer review began joins the running matching.
+      if (extended && model === 'essaywriting' && !ctx.p.isCompleted)
+        await joinMatching(deps.db, ctx.shape.row.id, ctx.shape.stepIndex, now);
       return result;
     } catch (error) {
       // A fresh read refuses or saves; only an endless race would come back here.
@@ -122,7 +127,11 @@ async function saveWork(
   }
 }
 
-/** The work rules of the stage machine (packages/contract/src/stages.ts) at `now`. */
+/**
+ * The work rules of the stage machine (packages/contract/src/stages.ts) at `now`, with the learner's
+ * extension (read with the work by the context's one statement).
+ * True when the save is allowed by an extension alone.
+ */
 function checkRules(ctx: Context, model: StageModel, now: Date, late: boolean) {
   const { shape, p } = ctx;
   if (late) {
@@ -132,8 +141,23 @@ function checkRules(ctx: Context, model: StageModel, now: Date, late: boolean) {
       isLate: p.isLate,
     });
     if (error) throw new AppError(error);
-    return;
+    return false;
   }
   const error = saveRule(shape.steps, shape.stepIndex, model, now);
-  if (error) throw new AppError(error);
+  if (!error) return false;
+  if (isExtended(shape.steps, shape.stepIndex, model, now, ctx.extensionEnd)) return true;
+  throw new AppError(error);
+}
+
+/**
+ * The late joiners' matching (`matchLateJoiners`), run after an essay is first finished under an
+ * extension while peer review runs: the essay gets its reviewers, existing pairs stay. Under the
+ * assignment's share lock, only if the step is still the one the save saw.
+ */
+async function joinMatching(db: Db, assignmentId: number, stepIndex: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const shape = await loadAssignment(tx, { assignmentId, lock: 'share' });
+    if (shape.stepIndex !== stepIndex || !joinsRunningMatching(shape.steps, shape.stepIndex, now)) return;
+    await matchLateJoiners(tx, shape);
+  });
 }

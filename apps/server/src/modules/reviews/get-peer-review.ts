@@ -1,10 +1,11 @@
-import { type PeerReview, saveRule } from '@pw/contract';
+import type { PeerReview } from '@pw/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { files, peerMatchings, performanceFiles, performances } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
+import { learnerRule } from '../extensions/learner-rule';
 import { fileLink } from '../files/files.service';
 import { assertReviewer, assertSelfReviewOpen } from './reviews.policy';
 import { peerReviewView } from './reviews.presenter';
@@ -55,7 +56,7 @@ export async function readPeerReview(input: {
   return peerReviewView({
     matching,
     ordered,
-    editable: saveRule(shape.steps, shape.stepIndex, 'peerreview', input.now) === null,
+    editable: (await learnerRule(db, shape, matching.reviewerId, 'peerreview', input.now)) === null,
     standards: shape.standards,
     stored,
     targetEssay: essay,

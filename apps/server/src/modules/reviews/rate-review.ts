@@ -1,4 +1,3 @@
-import { saveRule } from '@pw/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedbackMatchings, peerMatchings, performances } from '../../db/schema';
@@ -6,6 +5,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
+import { learnerRule } from '../extensions/learner-rule';
 import { assertCanRate, assertParticipating } from './reviews.policy';
 import { loadMatching, type MatchingIds, participationStatusOf } from './reviews.queries';
 
@@ -29,7 +29,7 @@ export async function rateReview(input: {
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     assertCanRate(m, matching);
     assertParticipating(await participationStatusOf(tx, shape.row.id, matching.targetId));
-    if (saveRule(shape.steps, shape.stepIndex, 'feedbackreview', now))
+    if (await learnerRule(tx, shape, matching.targetId, 'feedbackreview', now))
       throw new AppError('feedback_not_open');
     const feedback = shape.stage('feedbackreview');
     const max = feedback?.settings.max_point ?? 5;

@@ -1,4 +1,3 @@
-import { saveRule } from '@pw/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, peerResponses, performances } from '../../db/schema';
@@ -7,6 +6,7 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Standard } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
+import { learnerRule } from '../extensions/learner-rule';
 import { readPeerReview } from './get-peer-review';
 import { assertParticipating, assertReviewer, assertSelfReviewOpen } from './reviews.policy';
 import {
@@ -58,7 +58,8 @@ export async function savePeerReview(input: {
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     assertReviewer(m, matching);
     assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
-    if (saveRule(shape.steps, shape.stepIndex, 'peerreview', now)) throw new AppError('review_not_open');
+    if (await learnerRule(tx, shape, matching.reviewerId, 'peerreview', now))
+      throw new AppError('review_not_open');
     const ordered = await reviewsOf(tx, shape.row.id, matching.reviewerId);
     assertSelfReviewOpen(matching, ordered);
     const standards = shape.standards;

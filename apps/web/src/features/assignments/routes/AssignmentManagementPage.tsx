@@ -37,6 +37,7 @@ import { managementQuery } from '../api/management';
 import { useMoveToNextStage } from '../api/move-to-next-stage';
 import { Countdown } from '../components/Countdown';
 import { ExportMenu } from '../components/ExportMenu';
+import { ExtensionsPanel } from '../components/ExtensionsPanel';
 import { ProgressTable } from '../components/ProgressTable';
 import { StageTimeline } from '../components/StageTimeline';
 import { runningStageCount } from '../running-stage';
@@ -207,6 +208,14 @@ function ManagementView({
           )}
         </Stack>
       </Card>
+
+      <ExtensionsPanel
+        courseId={courseId}
+        assignmentId={a.id}
+        models={a.progresses.map((p) => p.model)}
+        table={management.data}
+        canGrant={!complete && a.status === ASSIGNMENT_STATUS.proceeding}
+      />
 
       <Group justify="space-between" gap="sm" data-testid="assignment-actions">
         <Group gap="sm">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { performanceKey, savePerformance } from '../api/performance';
+import { ExtendedDeadline } from './ExtendedDeadline';
 
 /** The assignment's questions with an answer each (part 2 §2), editable in the writing period only. */
 export function QuestionsForm({
@@ -47,6 +48,7 @@ export function QuestionsForm({
 
   return (
     <Stack gap="md" data-testid="questions-work">
+      <ExtendedDeadline p={p} />
       {!p.editable && p.is_mine ? (
         <Alert color="gray" data-testid="questions-read-only">
           {t('work.readOnlyQuestions')}

@@ -30,6 +30,8 @@ function work(overrides: Partial<Performance['stage_object']> = {}, version = 1)
     completed_at: null,
     late_time: null,
     editable: true,
+    deadline: null,
+    is_extended: false,
     late_essay_open: false,
     is_mine: true,
     stage_object: {

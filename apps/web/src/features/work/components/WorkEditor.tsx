@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { notify } from '../../../lib/notify';
+import { ExtendedDeadline } from './ExtendedDeadline';
 import { remindOnce, zoomWidth } from './work-draft';
 import { LengthCounter } from './work-editor/LengthCounter';
 import { RevisionToolbar } from './work-editor/RevisionToolbar';
@@ -126,6 +127,7 @@ export function WorkEditor({
 
   return (
     <Stack gap="md" data-testid={revision ? 'revision-work' : 'essay-work'} pb={narrow && writable ? 72 : 0}>
+      <ExtendedDeadline p={p} />
       {late ? (
         <Alert color="orange" title={t('work.late')} data-testid="late-essay-hint">
           {t('work.lateHint')}
