@@ -492,6 +492,9 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
           targetId: Number(p.authorId),
           isCompleted: !open.has(Number(p.reviewerId)),
           completedAt: open.has(Number(p.reviewerId)) ? null : new Date(now - DAY),
+          // Given when peer review began, three days ago: the reviews nobody opened since can be
+          // taken over by a learner who finished theirs ("review one more", issue 33).
+          assignedAt: new Date(now - 3 * DAY - 3_600_000),
         })),
         ...seats.map((id) => ({
           assignmentId: a.id,
@@ -499,6 +502,7 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
           targetId: id,
           isCompleted: !open.has(id),
           completedAt: open.has(id) ? null : new Date(now - DAY),
+          assignedAt: new Date(now - 3 * DAY - 3_600_000),
         })),
       ])
       .returning({

@@ -1,5 +1,5 @@
 import type { FinishedReview, LeftOutReason, MatchingPage, MatchingReset } from '@pw/contract';
-import { fillInQueue, isStale, staleRule, validateMatching } from '@pw/domain';
+import { fillInQueue, isStale, validateMatching } from '@pw/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, peerResponses, performances } from '../../db/schema';
@@ -15,6 +15,7 @@ import { insertMatchings } from './insert-matchings';
 import { assertCanManageReviews } from './reviews.policy';
 import type { MatchingRow } from './reviews.queries';
 import { assignmentPairs } from './reviews.queries';
+import { staleRuleOf } from './stale-rule';
 
 export type AssignmentIds = { courseId: number; assignmentId: number };
 
@@ -44,9 +45,7 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
   ]);
   const nameOf = new Map(people.map((p) => [p.id, p.name]));
   const now = new Date();
-  const step = shape.steps[shape.stepIndex];
-  const threshold =
-    shape.code === 'PE' ? staleRule({ start: step?.startAt ?? null, end: step?.endAt ?? null }) : null;
+  const threshold = staleRuleOf(shape, pairs);
   const healing = pairs.map((x) => ({
     id: String(x.id),
     reviewerId: String(x.reviewerId),

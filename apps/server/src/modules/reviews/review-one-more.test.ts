@@ -157,6 +157,21 @@ describe('review one more (allocation that heals itself)', () => {
     expect(after.filter((p) => p.movedFromId !== null)).toHaveLength(1);
   });
 
+  it('a stage moved by hand (no dates): reviews move 72 hours after peer review began', async () => {
+    const a = await atPeerReview(1);
+    await learnerFinishes(a.id);
+    // Just begun: nothing is stale yet, and no essay is short.
+    expect((await oneMore(a.id, w.tokens.learner)).statusCode).toBe(409);
+    // Began 72 hours ago (its reviews were given then).
+    await t.database.db
+      .update(peerMatchings)
+      .set({ assignedAt: new Date(Date.now() - 72 * 3_600_000) })
+      .where(eq(peerMatchings.assignmentId, a.id));
+    const res = await oneMore(a.id, w.tokens.learner);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ moved: true });
+  });
+
   it('only a learner of the course may ask', async () => {
     const a = await atPeerReview(1);
     expect((await oneMore(a.id, w.tokens.instructor)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { saveRule } from '@pw/contract';
-import { chooseOneMore, staleRule } from '@pw/domain';
+import { chooseOneMore } from '@pw/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, performances } from '../../db/schema';
@@ -11,6 +11,7 @@ import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { assertParticipating } from './reviews.policy';
 import { participationStatusOf } from './reviews.queries';
+import { staleRuleOf } from './stale-rule';
 
 /**
  * POST …/peer-reviews/one-more/: a learner who finished their reviews takes one more (issue 33).
@@ -34,7 +35,6 @@ export async function reviewOneMore(input: {
     const shape = await loadAssignment(tx, { assignmentId: ids.assignmentId, courseId: m.course.id });
     assertParticipating(await participationStatusOf(tx, shape.row.id, volunteer));
     if (saveRule(shape.steps, shape.stepIndex, 'peerreview', now)) throw new AppError('review_not_open');
-    const step = shape.steps[shape.stepIndex];
     const people = await activeParticipants(tx, shape.row.id, shape.stage('essaywriting')?.id);
     const pairs = await tx.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, shape.row.id));
     const choice = chooseOneMore({
@@ -50,7 +50,7 @@ export async function reviewOneMore(input: {
       authors: people.filter((p) => p.essayDone).map((p) => String(p.id)),
       peerCount: shape.peerCount,
       now,
-      stale: staleRule({ start: step?.startAt ?? null, end: step?.endAt ?? null }),
+      stale: staleRuleOf(shape, pairs),
     });
     if (choice.kind === 'none')
       throw new AppError(choice.reason === 'not_finished' ? 'one_more_not_finished' : 'one_more_not_needed');
