@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Center,
@@ -192,19 +193,27 @@ export function MatchingPage() {
                 ? t('matching.fillInHint', { time: formatDateTime(data.stale_from) })
                 : t('matching.fillInHintManual')}
             </Text>
-            <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {data.fill_in.map((e) => (
-                <Text component="li" size="sm" key={e.author} data-testid="fill-in-entry">
-                  {t('matching.fillInEntry', {
-                    name: e.name,
-                    completed: e.completed,
-                    asked: data.peer_count,
-                    stale: e.stale,
-                    missing: e.missing,
-                  })}
-                </Text>
-              ))}
-            </Stack>
+            <Box
+              mah={220}
+              style={{ overflowY: 'auto' }}
+              tabIndex={0}
+              aria-label={t('matching.fillInTitle')}
+              role="region"
+            >
+              <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {data.fill_in.map((e) => (
+                  <Text component="li" size="sm" key={e.author} data-testid="fill-in-entry">
+                    {t('matching.fillInEntry', {
+                      name: e.name,
+                      completed: e.completed,
+                      asked: data.peer_count,
+                      stale: e.stale,
+                      missing: e.missing,
+                    })}
+                  </Text>
+                ))}
+              </Stack>
+            </Box>
           </Stack>
         </Card>
       ) : null}
