@@ -8,7 +8,7 @@
 // Usage: node scripts/build-manuals.mjs
 // Env:   CHROMIUM_PATH (default /usr/bin/chromium)
 
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -21,9 +21,18 @@ const KINDS = ['instructor', 'student'];
 const PDF_DATE = 'D:20260901000000Z';
 
 /** Pretendard (OFL), the font the app ships, so that Korean prints in both languages' manuals. */
-const FONT_BASE64 = readFileSync(
-  join(root, 'node_modules/pretendard/dist/web/variable/woff2/PretendardVariable.woff2'),
-).toString('base64');
+// The whole font (the app ships only subsets): from the `pretendard` package, which a normal
+// install leaves out (98 MB). `npm i --no-save pretendard@1.3.9`, or PRETENDARD_FONT=<file>.
+const FONT_FILE =
+  process.env.PRETENDARD_FONT ??
+  join(root, 'node_modules/pretendard/dist/web/variable/woff2/PretendardVariable.woff2');
+if (!existsSync(FONT_FILE)) {
+  console.error(
+    `No Pretendard font at ${FONT_FILE}: run \`npm i --no-save pretendard@1.3.9\` (or set PRETENDARD_FONT) first.`,
+  );
+  process.exit(1);
+}
+const FONT_BASE64 = readFileSync(FONT_FILE).toString('base64');
 
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 
