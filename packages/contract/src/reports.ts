@@ -90,6 +90,11 @@ export const reportSchema = z.object({
   /** The reviews the essay received (labelled, never named), with points and comments. */
   peer_review_performance: z.object({ reviewers: z.array(receivedReviewSchema) }),
   /**
+   * The reviews each essay was to receive (reviewers per essay). Fewer received (`reviewers`
+   * above) is said on the report, with the rule that scored the essay (issue 33).
+   */
+  reviews_asked: z.number().int(),
+  /**
    * The "others" section, only on a learner's own report (null otherwise): the essays they
    * reviewed, as labels, with their marks beside the other peer reviewers' mean marks.
    */

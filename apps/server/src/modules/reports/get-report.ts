@@ -76,6 +76,7 @@ export async function readReport(input: {
       revisement: workIn('revisement'),
     },
     reviewers,
+    reviewsAsked: shape.peerCount,
     given,
     peerLinks,
     flags: { mine: input.mine, completed, provisional },

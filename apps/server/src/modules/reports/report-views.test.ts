@@ -177,6 +177,8 @@ describe('a report, by who reads it', () => {
     expect(r.is_my_report).toBe(true);
     expect(r.peer_links).toBeNull();
     expect(r.peer_review_performance.reviewers).toHaveLength(2);
+    // Two reviews asked, two received: the report says nothing about a shortfall.
+    expect(r.reviews_asked).toBe(2);
     for (const other of othersOf('learner')) expect(res.body).not.toContain(other.name);
     // An assistant who takes part reads their own report as a learner: no names either.
     const own = await read(w.tokens.assistant, enrolment.assistant);

@@ -54,6 +54,8 @@ export function reportView(input: {
   quizzes: readonly { quiz: string }[];
   works: { question?: Work; essay?: Work; revisement?: Work };
   reviewers: ReceivedReview[];
+  /** Reviewers per essay (the peer-review stage's setting). */
+  reviewsAsked: number;
   given: Report['given_reviews'];
   peerLinks: Report['peer_links'];
   flags: { mine: boolean; completed: boolean; provisional: boolean };
@@ -117,6 +119,7 @@ export function reportView(input: {
       : null,
     peer_links: input.peerLinks,
     peer_review_performance: { reviewers: input.reviewers },
+    reviews_asked: input.reviewsAsked,
     given_reviews: input.given,
     explanation: {
       self_assessment: l.selfAssessment

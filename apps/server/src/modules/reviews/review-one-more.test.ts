@@ -8,6 +8,7 @@ import {
   base,
   FULL,
   learnerEnrollment,
+  move,
   peer,
   review,
   saveReview,
@@ -170,6 +171,32 @@ describe('review one more (allocation that heals itself)', () => {
     const res = await oneMore(a.id, w.tokens.learner);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ moved: true });
+  });
+
+  it('an essay that ends short of reviews: its report says how many were asked beside those received', async () => {
+    const a = await atPeerReview(1);
+    // Only the learner reviews; the essays the peer and the assistant were to review get none.
+    const mine = await learnerFinishes(a.id);
+    // Peer review → feedback with revision → complete.
+    for (let i = 0; i < 2; i++) {
+      const moved = await move(a.id);
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const reportOf = async (token: string | undefined) => {
+      const id = (await call(t, { method: 'GET', url: `${base()}/${a.id}/`, token })).json()
+        .report_id as number;
+      return (await call(t, { method: 'GET', url: `${base()}/${a.id}/reports/${id}/`, token })).json();
+    };
+    const own = await reportOf(w.tokens.learner);
+    expect(own.reviews_asked).toBe(1);
+    // The learner's essay was reviewed by whoever had it, and they did not review: none received.
+    expect(own.peer_review_performance.reviewers).toHaveLength(0);
+    expect(own.is_average_essay_writing_score).toBe(true);
+    // The essay the learner reviewed got its one review.
+    const reviewed =
+      mine.targetId === peer.enrollmentId ? await reportOf(peer.token) : await reportOf(w.tokens.assistant);
+    expect(reviewed.peer_review_performance.reviewers).toHaveLength(1);
+    expect(reviewed.is_average_essay_writing_score).toBe(false);
   });
 
   it('only a learner of the course may ask', async () => {

@@ -258,6 +258,17 @@ export function ReportView({
         </Card>
       </SimpleGrid>
 
+      {r.completed && r.submitted && r.peer_review_performance.reviewers.length < r.reviews_asked ? (
+        <Alert color="blue" data-testid="report-reviews-short">
+          {r.peer_review_performance.reviewers.length === 0
+            ? t('report.reviewsNone')
+            : t('report.reviewsShort', {
+                received: r.peer_review_performance.reviewers.length,
+                asked: r.reviews_asked,
+              })}
+        </Alert>
+      ) : null}
+
       {r.peer_review_performance.reviewers.length ? (
         <Card withBorder radius="lg" p="lg" data-testid="report-received">
           <Title order={3} size="h5" mb="sm">
