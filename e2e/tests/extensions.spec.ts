@@ -1,49 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
+import { type Lang, signIn as signInAs, text } from './support';
 
 // Per-learner extensions (issue 33, item 1): the instructor grants two learners at once a later end
 // of peer review from the management page, sees them listed beside the demo's extension, is told
 // why a past end is refused, and withdraws one — in Korean and English, on a PC and a phone.
 
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-    ...read('../../packages/contract/locales/ko/messages.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-    ...read('../../packages/contract/locales/en/messages.json'),
-  },
-};
-
-function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-async function signIn(browser: Browser, lang: Lang, width: number): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: lang === 'en' ? 'en-US' : 'ko-KR',
-  });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill('prof@example.com');
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
+/** The instructor, signed in at `width` in `lang`. */
+const signIn = (browser: Browser, lang: Lang, width: number) =>
+  signInAs(browser, 'prof@example.com', { viewport: { width, height: 900 }, lang });
 
 const CASES: { lang: Lang; width: number; pick: [number, number] }[] = [
   { lang: 'ko', width: 1440, pick: [6, 7] },

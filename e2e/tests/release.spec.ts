@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Lang, signIn as signInAs, text } from './support';
 
 // Issue 33, release when ready and rubric reliability: the demo's second completed assignment
 // ("예비 과제") holds its scores. The instructor's score page rates each rubric standard in a
@@ -7,44 +7,16 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 // seeded; the release itself is proven by release-scores.test.ts); a learner reads that the
 // scores will be released. Korean at 1440 and 390 px, English on a phone.
 
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-  },
-};
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+const t = (key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko') =>
+  text(lang, key, params);
 
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-async function signIn(browser: Browser, email: string, width: number, lang: Lang) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
+const signIn = (browser: Browser, email: string, width: number, lang: Lang) =>
+  signInAs(browser, email, { viewport: { width, height: 900 }, lang });
 
 const HELD = 6; // the demo's "예비 과제: 짧은 비평문", complete with its scores held
 const STANDARDS = ['주장이 분명하고 일관되게 드러나는가?', '근거가 충분하고 적절한가?'];

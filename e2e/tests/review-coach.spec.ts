@@ -1,68 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { api, COURSE, type Lang, PHONE, signIn as signInAs, text, WIDE } from './support';
 
 // Issue 34, item 2: the review coach hints under a vague comment and not under a specific one, in
 // the page's language (Korean at 1440 px, English on a 390 px phone), and never stops the save.
 
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: read('../../apps/web/src/locales/ko/common.json'),
-  en: read('../../apps/web/src/locales/en/common.json'),
-};
-function t(key: string, lang: Lang): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node;
-}
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const COURSE = '/courses/1';
+const t = (key: string, lang: Lang) => text(lang, key);
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
-
-async function signIn(
-  browser: Browser,
-  email: string,
-  viewport: { width: number; height: number },
-  lang: Lang,
-) {
-  const context = await browser.newContext({ viewport, locale: lang === 'en' ? 'en-US' : 'ko-KR' });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown, form?: Record<string, string>) {
-  return page.evaluate(
-    async ({ method, path, body, form }) => {
-      let payload: BodyInit | undefined;
-      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
-      if (form) {
-        const data = new FormData();
-        for (const [k, v] of Object.entries(form)) data.append(k, v);
-        payload = data;
-      } else if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const res = await fetch(`/api/v1${path}`, { method, headers, body: payload });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body, form },
-  );
-}
+const signIn = (browser: Browser, email: string, viewport: { width: number; height: number }, lang: Lang) =>
+  signInAs(browser, email, { viewport, lang });
 
 const KO_ESSAY =
   '학교에서 스마트폰 사용을 전면 금지해서는 안 된다. 실제로 우리 반은 과학 시간에 스마트폰으로 미세먼지 농도를 측정해 보고서를 썼다.';

@@ -1,0 +1,81 @@
+// What the browser specs share: the product's own texts (so a spec reads as the user sees the
+// page, in either language), signing in with a demo account, calling the API as the signed-in
+// user, and finding a toast.
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+
+export type Lang = 'ko' | 'en';
+type Tree = { [key: string]: string | Tree };
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
+const catalog = (lang: Lang): Tree => ({
+  ...read(`../../apps/web/src/locales/${lang}/base.json`),
+  ...read(`../../apps/web/src/locales/${lang}/common.json`),
+  ...read(`../../packages/contract/locales/${lang}/messages.json`),
+});
+const catalogs: Record<Lang, Tree> = { ko: catalog('ko'), en: catalog('en') };
+
+/** The text of `key` in `lang`, with its `{{name}}` placeholders filled in. */
+export function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  let node: string | Tree | undefined = catalogs[lang];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export const WIDE = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+export const COURSE = '/courses/1';
+
+/** A demo account signed in, in a context of its own, in `lang` (unless the page switches it). */
+export async function signIn(
+  browser: Browser,
+  email: string,
+  options: { viewport?: { width: number; height: number }; lang?: Lang } = {},
+): Promise<Page> {
+  const lang = options.lang ?? 'ko';
+  const context = await browser.newContext({
+    viewport: options.viewport ?? WIDE,
+    locale: lang === 'en' ? 'en-US' : 'ko-KR',
+  });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  return page;
+}
+
+/** Calls the API as the page's signed-in user (JSON body, or a multipart form). */
+export async function api(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  form?: Record<string, string>,
+) {
+  return page.evaluate(
+    async ({ method, path, body, form }) => {
+      let payload: BodyInit | undefined;
+      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
+      if (form) {
+        const data = new FormData();
+        for (const [k, v] of Object.entries(form)) data.append(k, v);
+        payload = data;
+      } else if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+      const res = await fetch(`/api/v1${path}`, { method, headers, body: payload });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, path, body, form },
+  );
+}
+
+/** A toast (Mantine renders them with role="alert") saying `message`. */
+export const toast = (page: Page, message: string): Locator =>
+  page.getByRole('alert').filter({ hasText: message }).first();
