@@ -209,6 +209,16 @@ const formSchemaOf = (key: string) =>
     : undefined;
 
 /** Multipart text fields: nested values (the assignment's `progresses`) travel as JSON. */
+/**
+ * The field a NUL in a form names: its path, except in an array of one element, which goes as one
+ * field of that name (a multipart form cannot tell one repeated field from a single one).
+ */
+function formNulField(valid: Record<string, unknown>, path: string[]): string {
+  const [top] = path;
+  const list = top === undefined ? undefined : valid[top];
+  return path.length === 2 && Array.isArray(list) && list.length === 1 ? (top as string) : path.join('.');
+}
+
 function formFields(value: Record<string, unknown>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(value)) {
@@ -444,7 +454,7 @@ function probesFor(method: string, path: string, op: Operation, token: string | 
       probes.push({
         label: `form ${m.path.join('.')}=${JSON.stringify(m.value)?.slice(0, 20)}`,
         request: base(multipart(formFields(setAt(valid, m.path, m.value) as Record<string, unknown>))),
-        nulField: m.nul && top !== 'progresses' ? m.path.join('.') : undefined,
+        nulField: m.nul && top !== 'progresses' ? formNulField(valid, m.path) : undefined,
       });
     }
     probes.push({

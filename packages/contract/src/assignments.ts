@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './accounts';
 import { LIMITS, STAGE_CODES } from './constants';
 import { fileRefSchema, formBoolean } from './courses';
+import { ID_MAX } from './ids';
 import { STAGE_MODELS, type StageModel } from './stages';
 
 const required = 'validation.required';
@@ -138,7 +139,12 @@ export const assignmentInputSchema = z.object({
   /** Release when ready (issue 33): scores stay hidden from learners after completion until released. */
   is_release_held: formBoolean.default(false),
   /** "Import the previous assignment": the source, whose rubric reliability the new one keeps. */
-  imported_from: z.coerce.number({ error: 'validation.invalid_choice' }).int().positive().optional(),
+  imported_from: z.coerce
+    .number({ error: 'validation.invalid_choice' })
+    .int({ error: 'validation.invalid_choice' })
+    .min(1, { error: 'validation.invalid_choice' })
+    .max(ID_MAX, { error: 'validation.invalid_choice' })
+    .optional(),
   progresses: z.array(progressInputSchema).min(2, { error: 'validation.stages_required' }),
 });
 export type AssignmentInput = z.input<typeof assignmentInputSchema>;
