@@ -85,7 +85,8 @@ for (const [width, lang] of [
   });
 
   test(`a learner reads that the scores will be released (${lang}, ${width} px)`, async ({ browser }) => {
-    const me = await signIn(browser, 'student05@example.com', width, lang);
+    // student17: no other spec signs in as them (account.spec changes student05's password).
+    const me = await signIn(browser, 'student17@example.com', width, lang);
     await me.goto(`/courses/1/learner/assignments/${HELD}/performances/CO`);
     await expect(me.getByTestId('scores-held')).toHaveText(t('report.scoresHeld', {}, lang));
     await expect(me.getByTestId('report-view')).toHaveCount(0);

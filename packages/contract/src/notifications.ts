@@ -27,6 +27,7 @@ export const LEARNER_NOTIFICATION_KINDS = [
   'scores_ready',
   'objection_answered',
   'late_approved',
+  'extension_granted',
 ] as const satisfies readonly (typeof NOTIFICATION_KINDS)[number][];
 export const STAFF_NOTIFICATION_KINDS = [
   'objection_filed',

@@ -142,6 +142,7 @@ describe('notifications', () => {
       'scores_ready',
       'objection_answered',
       'late_approved',
+      'extension_granted',
     ]);
     const of = async (token: string | undefined) =>
       (await call(t, { method: 'GET', url: '/api/v1/users/notification-settings/', token })).json().kinds;
