@@ -811,7 +811,15 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
             where name = 'stage-moves' and state = 'completed' and output ? $1::text`,
           [String(assignmentId)],
         );
-        expect(passes.reduce((sum, p) => sum + p.steps, 0)).toBe(2);
+        // Should a pass be missing, the message shows every pass not completed (a failed or a
+        // stuck one) with its output.
+        const unfinished = await db!.query<{ state: string; output: unknown }>(
+          `select state, output from pgboss.job where name = 'stage-moves' and state <> 'completed'`,
+        );
+        expect(
+          passes.reduce((sum, p) => sum + p.steps, 0),
+          `the steps the passes recorded; passes not completed: ${JSON.stringify(unfinished)}`,
+        ).toBe(2);
         expect(await count('select count(*)::int as n from participations where assignment_id = $1')).toBe(
           learners.length,
         );

@@ -134,6 +134,63 @@ describe('background jobs', () => {
     expect(parts).toHaveLength(2);
   });
 
+  it('a follow-up that fails (the reminders) leaves the pass complete with its steps; the next pass reminds', async () => {
+    const created = await call(t, {
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/`,
+      token: w.tokens.instructor,
+      ...assignmentForm({ is_auto_schedule: true }, progresses({ dates: true })),
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    const [essay] = await t.database.db
+      .select({ id: stages.id })
+      .from(stages)
+      .where(eq(stages.assignmentId, id))
+      .orderBy(stages.startAt)
+      .limit(1);
+    // The essay stage opened a minute ago and ends within the hour: its opening pass also reminds.
+    const startedAt = new Date(Date.now() - 60_000);
+    await t.database.db
+      .update(stages)
+      .set({ startAt: startedAt, endAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(stages.id, essay!.id));
+    // The database refuses reminders (a fault in the follow-up, not in the step).
+    const exec = (text: string) => executorOf(t.database.db).executeSql(text, []);
+    await exec(`create or replace function pw_test_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'reminders refused by the test'; end $$`);
+    await exec(`create trigger pw_test_refuse_reminders before insert on notifications for each row
+      when (new.kind = 'reminder' and new.key like 'reminder:${id}:%') execute function pw_test_refuse()`);
+    const reminders = async () =>
+      (await exec(`select count(*)::int as n from notifications where key like 'reminder:${id}:%'`))
+        .rows[0] as { n: number };
+    try {
+      await t.database.db
+        .update(assignments)
+        .set({ nextTransitionAt: startedAt })
+        .where(eq(assignments.id, id));
+      await anotherInstance(true);
+      const position = async () =>
+        (await t.database.db.select().from(assignments).where(eq(assignments.id, id)))[0]!.stepIndex;
+      await until(async () => (await position()) === 0);
+      // The pass that took the step is complete and says so, though its reminders failed.
+      const tookStep = async () =>
+        (await jobsOf(QUEUES.stageMoves)).filter(
+          (j) => (j.output as Record<string, number> | null)?.[id] !== undefined,
+        );
+      await until(async () => (await tookStep()).length > 0);
+      expect((await tookStep()).map((j) => [j.state, (j.output as Record<string, number>)[id]])).toEqual([
+        ['completed', 1],
+      ]);
+      expect((await jobsOf(QUEUES.stageMoves)).filter((j) => j.state === 'failed')).toEqual([]);
+      expect((await reminders()).n).toBe(0);
+    } finally {
+      await exec('drop trigger pw_test_refuse_reminders on notifications');
+    }
+    // The next pass sends the reminders the failed one could not.
+    await until(async () => (await reminders()).n === 2);
+  });
+
   it('a mail queued while the mail server is down is delivered once when it comes back', async () => {
     // No mail server listens at the configured address yet.
     const app = await anotherInstance(false);

@@ -97,12 +97,26 @@ export async function startJobs(deps: {
   };
   // The pass returns the steps it took per assignment, kept as the job's output; it then queues
   // a sweep when notifications wait for their mail (the moves' own, or any left behind).
+  //
+  // The follow-ups (reminders, digests, the sweep) are each done again by the next pass: one that
+  // fails is logged and counted, and the pass still completes with the steps it took (a failed
+  // pass would hide them, and the steps themselves are committed).
+  const followUps: [string, (now: Date) => Promise<unknown>][] = [
+    ['reminders', (now) => sendDueReminders(db, now, config.reminderHours)],
+    ['digests', (now) => sendDigests(db, now)],
+    ['sweep', async () => (await hasPendingMail(db)) && sweepNotifications()],
+  ];
   await work(QUEUES.stageMoves, async () => {
     const now = new Date();
     const steps = await advanceDueAssignments(db, now, log);
-    await sendDueReminders(db, now, config.reminderHours);
-    await sendDigests(db, now);
-    if (await hasPendingMail(db)) await sweepNotifications();
+    for (const [part, run] of followUps) {
+      try {
+        await run(now);
+      } catch (err) {
+        jobsFailed.inc({ queue: `${QUEUES.stageMoves}:${part}` });
+        log.error({ err, part }, 'a follow-up of the stage scheduler pass failed');
+      }
+    }
     return steps;
   });
   // Mail counted as sent or failed (each failed try; a retry that succeeds counts once as sent).
