@@ -1,8 +1,9 @@
-// Start and memory (issue 18): the real server as `npm start` runs it (tsx, demo data), timed
+// Start and memory (issue 18): the real server as `npm start` runs it (its bundle, demo data), timed
 // from spawn to its first answer, and its resident memory idle and after a load run, beside a
 // bare Node HTTP server started the same way in the same run (these machines are noisy).
 //   npm run bench:start -w @pw/bench                      (PGlite; builds the template first)
 //   DATABASE_URL=postgres://... npm run bench:start -w @pw/bench
+//   BENCH_START_FROM=source npm run bench:start -w @pw/bench   (the sources under tsx, as before the bundle)
 // Goals: first start on an empty data folder ≤ 3 s, a start on existing data ≤ 1.5 s; with
 // PGlite ≤ 350 MB idle after a first start and back within 1.3× of idle after a load run; with
 // PostgreSQL ≤ 200 MB idle.
@@ -28,6 +29,16 @@ if (!postgres) {
   );
   if (built.status !== 0) throw new Error('template build failed');
 }
+// `npm start` runs the server's bundle (rebuilt when a source changed); BENCH_START_FROM=source
+// runs the sources under tsx instead, and the bare baseline then runs under tsx too.
+const fromSource = process.env.BENCH_START_FROM === 'source';
+if (!fromSource) {
+  const bundled = spawnSync(process.execPath, [join(root, 'apps/server/scripts/bundle.mjs'), '--if-stale'], {
+    stdio: 'inherit',
+  });
+  if (bundled.status !== 0) throw new Error('server bundle failed');
+}
+const runner = fromSource ? ['--import', 'tsx'] : [];
 
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -55,21 +66,23 @@ async function stop(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r));
 }
 
-// The baseline: a bare HTTP server, with tsx as the real one has.
+// The baseline: a bare HTTP server, started as the real one is (plain Node, or under tsx).
 const bareFolder = mkdtempSync(join(tmpdir(), 'pw-bench-bare-'));
-const bareSource = join(bareFolder, 'bare.ts');
+const bareSource = join(bareFolder, 'bare.mjs');
 writeFileSync(
   bareSource,
   `import { createServer } from 'node:http';
 createServer((_q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); })
   .listen(Number(process.env.PORT), process.env.HOST);`,
 );
-const bare = await start(['--import', 'tsx', bareSource], {});
+const bare = await start([...runner, bareSource], {});
 await sleep(3000);
 const bareRss = rssMb(bare.child.pid ?? 0);
 await stop(bare.child);
 
-const server = ['--import', 'tsx', join(root, 'apps/server/src/server.ts')];
+const server = fromSource
+  ? [...runner, join(root, 'apps/server/src/server.ts')]
+  : [join(root, 'apps/server/dist/server.mjs')];
 const dataDir = mkdtempSync(join(tmpdir(), 'pw-bench-start-'));
 // On PostgreSQL a first start is a start on a new, empty database (dropped at the end).
 const pgDatabase = postgres

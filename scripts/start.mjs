@@ -1,5 +1,5 @@
-// `npm start`: builds the web app when it has not been built yet, then runs the server
-// (migrations and demo data are applied by the server at start).
+// `npm start`: builds the web app when it has not been built yet and the server's bundle when its
+// sources changed, then runs the server (migrations and demo data are applied by the server at start).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -29,7 +29,15 @@ if (!process.env.DATABASE_URL && !existsSync(join(dataDir, 'pglite/PG_VERSION'))
   if (template.status !== 0) console.log('No database template; the first start creates the database.');
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+// The server runs as one bundle made from its sources (apps/server/scripts/bundle.mjs), rebuilt
+// when a source is newer: a start without tsx's hooks is about twice as fast and holds less memory.
+const bundled = spawnSync(process.execPath, [join(root, 'apps/server/scripts/bundle.mjs'), '--if-stale'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (bundled.status !== 0) process.exit(bundled.status ?? 1);
+
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,5 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { LIMITS } from '@pw/contract';
@@ -43,6 +42,7 @@ import { resultRoutes } from './modules/results/results.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { ssoApiRoutes, ssoRoutes } from './modules/sso/sso.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
+import { defaultWebDist } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -54,7 +54,6 @@ import { registerTenancy } from './plugins/tenancy';
 import { registerTextGuard } from './plugins/text-guard';
 
 export const API_PREFIX = '/api/v1';
-const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type BuildOptions = {
   /** An open database to use instead of the configured one (tests); the app will not close it. */

@@ -1,6 +1,5 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,7 +42,9 @@ export type Database = {
   dump?: () => Promise<Blob>;
 };
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export { migrationsFolder } from '../paths';
+
+import { migrationsFolder } from '../paths';
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite stored in `dataDir` (or in memory). */
 export async function openDatabase(opts: {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { queueSettings } from '../jobs/queue-settings';
+import { cacheFolder, migrationsFolder } from '../paths';
 
 /**
  * Where to find a migrated, empty PGlite database with the job queue's schema and queues, keyed
@@ -13,8 +13,6 @@ import { queueSettings } from '../jobs/queue-settings';
  * 40 MB a fraction of one, and nothing passes through the WebAssembly heap), and as a tarball,
  * which the tests load into in-memory databases.
  */
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
-const cacheFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache');
 
 /** What the template is made of: today's migrations, pg-boss's version and the queues' settings. */
 export function migrationsHash(): string {

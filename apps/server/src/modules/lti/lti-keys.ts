@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { desc, gt, isNull, or } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { Db } from '../../db/client';
 import { ltiToolKeys } from '../../db/schema';
 
@@ -9,6 +9,8 @@ const RETIRED_GRACE_MS = 7 * 86_400_000;
 
 /** Adds a new RS256 signing key (the first, or a rotation: older keys are retired); returns its kid. */
 export async function rotateToolKey(db: Db, now = new Date()): Promise<string> {
+  // jose loads on first use (issue 29: no start-up cost for a feature most servers never use).
+  const { exportJWK, generateKeyPair } = await import('jose');
   const { publicKey, privateKey } = await generateKeyPair('RS256', {
     modulusLength: 2048,
     extractable: true,

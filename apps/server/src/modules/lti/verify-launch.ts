@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import type { createRemoteJWKSet, JWTPayload } from 'jose';
 import type { Db } from '../../db/client';
 import { ltiLaunchStates, ltiPlatforms, ltiUsedNonces } from '../../db/schema';
 import { CLAIM, type LtiRole, mapLtiRoles } from './lti-claims';
@@ -12,11 +12,13 @@ const CLOCK_TOLERANCE_S = 60;
 const MAX_TOKEN_AGE_S = 10 * 60;
 
 // One remote key set per platform JWKS URL: jose caches the keys and refetches on an unknown kid.
+// jose itself loads on the first launch (issue 29: nothing at start for a feature few servers use).
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function keySetOf(url: string) {
+type Jose = typeof import('jose');
+function keySetOf(jose: Jose, url: string) {
   let set = keySets.get(url);
   if (!set) {
-    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+    set = jose.createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
     keySets.set(url, set);
   }
   return set;
@@ -71,9 +73,10 @@ export async function verifyLaunch(
     .limit(1);
   if (!platform) throw new LtiRefusal('no_registration');
 
+  const jose = await import('jose');
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, keySetOf(platform.jwksUrl), {
+    ({ payload } = await jose.jwtVerify(idToken, keySetOf(jose, platform.jwksUrl), {
       issuer: platform.issuer,
       audience: platform.clientId,
       algorithms: ['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'PS256'],
@@ -83,7 +86,7 @@ export async function verifyLaunch(
       currentDate: now,
     }));
   } catch (error) {
-    throw refusalOf(error);
+    throw refusalOf(jose.errors, error);
   }
   const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   const azp = payload.azp;
@@ -136,7 +139,7 @@ export async function verifyLaunch(
   };
 }
 
-function refusalOf(error: unknown): LtiRefusal {
+function refusalOf(errors: Jose['errors'], error: unknown): LtiRefusal {
   if (error instanceof errors.JWTExpired) return new LtiRefusal('expired', 401);
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud') return new LtiRefusal('wrong_audience', 401);

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { assertMaySignIn } from '../accounts/accounts.service';
 import { hashPassword } from '../accounts/passwords';
 import type { Organisation } from '../organisations/organisations.service';
-import { client, isUnreachable, providerOf } from './identity-provider';
+import { isUnreachable, openIdClient, providerOf } from './identity-provider';
 import { ssoAccountDecision } from './sso.policy';
 import { SsoFailure, type SsoFailureReason } from './sso-failure';
 import { browserHash } from './start-sso';
@@ -71,6 +71,7 @@ export async function finishSso(input: {
   let claims: Claims;
   try {
     const provider = await providerOf(org);
+    const client = await openIdClient();
     const tokens = await client.authorizationCodeGrant(provider, callbackUrl, {
       pkceCodeVerifier: login.codeVerifier,
       expectedState: login.state,

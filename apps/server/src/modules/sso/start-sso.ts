@@ -4,7 +4,7 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oidcLogins } from '../../db/schema';
 import type { Organisation } from '../organisations/organisations.service';
-import { client, providerOf } from './identity-provider';
+import { openIdClient, providerOf } from './identity-provider';
 
 /** How long a started sign-in may take at the identity provider. */
 export const SSO_LOGIN_TTL_MS = 10 * 60_000;
@@ -29,6 +29,7 @@ export async function startSso(input: {
   const { db, org, lang, redirectUri } = input;
   const now = input.now ?? new Date();
   const provider = await providerOf(org);
+  const client = await openIdClient();
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
