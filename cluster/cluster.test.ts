@@ -8,6 +8,7 @@ import { type S3TestServer, startS3Server } from '../apps/server/test/s3';
 import { startSmtpServer, textOf } from '../apps/server/test/smtp';
 import { type Answer, Client, codeOf, expectStatus } from './support/client';
 import {
+  bundleServer,
   freePort,
   freshDatabase,
   runFolder,
@@ -81,6 +82,7 @@ beforeAll(async () => {
     );
   failed = true; // until the cluster is up
   await timed('start', async () => {
+    bundleServer();
     db = await freshDatabase(adminUrl);
     s3 = await startS3Server('peerwrite-cluster');
     smtp = await startSmtpServer();

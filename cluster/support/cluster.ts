@@ -95,9 +95,21 @@ function tail(file: string, lines = 30) {
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
+/** The server as production runs it: its bundle (`npm start` and `npm run build` make it). */
+export const SERVER_BUNDLE = join(ROOT, 'apps/server/dist/server.mjs');
+
+/** Makes the server's bundle when a source is newer than it (once, before the nodes start). */
+export function bundleServer() {
+  const made = spawnSync(process.execPath, [join(ROOT, 'apps/server/scripts/bundle.mjs'), '--if-stale'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`the server bundle failed: ${made.stderr}`);
+}
+
 /**
- * One PeerWrite server process (`node --import tsx apps/server/src/server.ts`), its output
- * appended to `<dir>/<name>.log` across restarts.
+ * One PeerWrite server process (`node apps/server/dist/server.mjs`, as `npm start` runs it), its
+ * output appended to `<dir>/<name>.log` across restarts.
  */
 export class ServerNode {
   readonly logFile: string;
@@ -129,7 +141,7 @@ export class ServerNode {
   start() {
     if (this.running) throw new Error(`${this.name} is already running`);
     this.log.write(`\n--- start ${new Date().toISOString()} ---\n`);
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/server.ts')], {
+    const child = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
