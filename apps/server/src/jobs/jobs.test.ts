@@ -81,25 +81,32 @@ async function jobsOf(queue: string): Promise<JobRow[]> {
   return rows as JobRow[];
 }
 
+/** A new auto-scheduled assignment of the course, with its first stage (by start). */
+async function autoScheduledAssignment() {
+  const created = await call(t, {
+    method: 'POST',
+    url: `/api/v1/courses/${w.course.id}/assignments/`,
+    token: w.tokens.instructor,
+    ...assignmentForm({ is_auto_schedule: true }, progresses({ dates: true })),
+  });
+  expect(created.statusCode).toBe(201);
+  const id = created.json().id as number;
+  const [first] = await t.database.db
+    .select({ id: stages.id, startAt: stages.startAt })
+    .from(stages)
+    .where(eq(stages.assignmentId, id))
+    .orderBy(stages.startAt)
+    .limit(1);
+  if (!first?.startAt) throw new Error('the assignment has no dated first stage');
+  return { id, first: { id: first.id, startAt: first.startAt } };
+}
+
 describe('background jobs', () => {
   it('two instances tick the stage scheduler: a due stage move happens once', async () => {
     // An auto-scheduled assignment whose first stage started a minute ago.
-    const created = await call(t, {
-      method: 'POST',
-      url: `/api/v1/courses/${w.course.id}/assignments/`,
-      token: w.tokens.instructor,
-      ...assignmentForm({ is_auto_schedule: true }, progresses({ dates: true })),
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id as number;
-    const [first] = await t.database.db
-      .select({ startAt: stages.startAt })
-      .from(stages)
-      .where(eq(stages.assignmentId, id))
-      .orderBy(stages.startAt)
-      .limit(1);
+    const { id, first } = await autoScheduledAssignment();
     const startedAt = new Date(Date.now() - 60_000);
-    const shift = `${first!.startAt!.getTime() - startedAt.getTime()} milliseconds`;
+    const shift = `${first.startAt.getTime() - startedAt.getTime()} milliseconds`;
     await t.database.db
       .update(stages)
       .set({
@@ -135,26 +142,13 @@ describe('background jobs', () => {
   });
 
   it('a follow-up that fails (the reminders) leaves the pass complete with its steps; the next pass reminds', async () => {
-    const created = await call(t, {
-      method: 'POST',
-      url: `/api/v1/courses/${w.course.id}/assignments/`,
-      token: w.tokens.instructor,
-      ...assignmentForm({ is_auto_schedule: true }, progresses({ dates: true })),
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id as number;
-    const [essay] = await t.database.db
-      .select({ id: stages.id })
-      .from(stages)
-      .where(eq(stages.assignmentId, id))
-      .orderBy(stages.startAt)
-      .limit(1);
+    const { id, first: essay } = await autoScheduledAssignment();
     // The essay stage opened a minute ago and ends within the hour: its opening pass also reminds.
     const startedAt = new Date(Date.now() - 60_000);
     await t.database.db
       .update(stages)
       .set({ startAt: startedAt, endAt: new Date(Date.now() + 3_600_000) })
-      .where(eq(stages.id, essay!.id));
+      .where(eq(stages.id, essay.id));
     // The database refuses reminders (a fault in the follow-up, not in the step).
     const exec = (text: string) => executorOf(t.database.db).executeSql(text, []);
     await exec(`create or replace function pw_test_refuse() returns trigger language plpgsql as $$
