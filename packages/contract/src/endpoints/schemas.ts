@@ -41,6 +41,7 @@ import {
   extensionSchema,
 } from '../extensions';
 import { idParamSchema } from '../ids';
+import { ltiPlatformInputSchema, ltiPlatformSchema, ltiPlatformsSchema } from '../lti-platforms';
 import {
   managerAssignmentQuerySchema,
   managerAssignmentRowSchema,
@@ -167,6 +168,9 @@ export const endpointSchemas = {
   loginCheck: { response: loginCheckResponseSchema },
   isStaff: { response: isStaffResponseSchema },
   ltiExchange: { body: ltiExchangeBodySchema, response: ltiExchangeResponseSchema },
+  listLtiPlatforms: { response: ltiPlatformsSchema },
+  saveLtiPlatform: { body: ltiPlatformInputSchema, response: ltiPlatformSchema },
+  removeLtiPlatform: { params: idPathSchema, response: noContentSchema },
   // notifications
   listNotifications: { querystring: notificationListQuerySchema, response: notificationListSchema },
   readNotification: { params: idPathSchema, body: notificationReadSchema, response: notificationSchema },

@@ -5,6 +5,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRouter } from '../../lib/endpoints';
 import { paginate } from '../../lib/pagination';
+import { listLtiPlatforms } from '../lti/list-platforms';
+import { removeLtiPlatform } from '../lti/remove-platform';
+import { saveLtiPlatform } from '../lti/save-platform';
 import { getAssignment, getCourse, listAssignments } from './manager-catalog.service';
 import { exportAssignments, exportCourses, exportUsers } from './manager-exports';
 import { createUser, getUser, listUsers, updateUser } from './manager-users.service';
@@ -62,6 +65,21 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
   });
+  // LMS registrations (LTI 1.3), as `npm run org -- lti add|list|remove` does from a shell.
+  route(endpoints.listLtiPlatforms, {
+    handler: async (request) => listLtiPlatforms(request, `${request.protocol}://${request.host}`, app.db),
+  });
+  route(endpoints.saveLtiPlatform, {
+    handler: async (request, reply) =>
+      reply.code(201).send(await saveLtiPlatform(request, request.body, app.db)),
+  });
+  route(endpoints.removeLtiPlatform, {
+    handler: async (request, reply) => {
+      await removeLtiPlatform(request, request.params.id, app.db);
+      return reply.code(204).send(null);
+    },
+  });
+
   route(endpoints.getManagerCourse, {
     handler: async (request) => getCourse(request, request.params.id, app.db),
   });
