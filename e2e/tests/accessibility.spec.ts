@@ -103,6 +103,7 @@ const plans: Record<'staff' | 'instructor' | 'assistant' | 'learner', { email: s
       { path: '/manager/assignments' },
       { path: '/manager/assignments/courses/1/assignments/3' },
       { path: '/manager/supports' },
+      { path: '/manager/lti' },
     ],
   },
   instructor: {

@@ -77,6 +77,10 @@ const ManagerSupportsPage = lazyPage(
   () => import('../features/manager/routes/SupportsListPage'),
   'SupportsListPage',
 );
+const ManagerLtiPage = lazyPage(
+  () => import('../features/manager/routes/LtiPlatformsPage'),
+  'LtiPlatformsPage',
+);
 const loadAppLayout = () => import('./AppLayout');
 const AppLayout = lazyPage(loadAppLayout, 'AppLayout');
 // Every signed-in page shows the frame with the pages' texts: both are asked for as soon as these
@@ -181,6 +185,7 @@ export function SignedInRoutes() {
               element={<ManagerAssignmentDetailPage />}
             />
             <Route path="supports" element={<ManagerSupportsPage />} />
+            <Route path="lti" element={<ManagerLtiPage />} />
             <Route path="*" element={<Navigate replace to="/manager/users" />} />
           </Route>
           {courseRoutes()}

@@ -100,3 +100,30 @@ export function downloadList<K extends keyof typeof EXPORTS>(
     onProgress,
   });
 }
+
+/** GET /manager/lti-platforms/ (staff): the LMS registrations and the tool's URLs. */
+export function useLtiPlatforms() {
+  return useQuery({
+    queryKey: key(endpoints.listLtiPlatforms.path),
+    queryFn: ({ signal }) => callEndpoint(endpoints.listLtiPlatforms, { signal }),
+  });
+}
+
+/** POST /manager/lti-platforms/ (staff): adds a registration, or replaces the same issuer and client id. */
+export function useSaveLtiPlatform() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof endpoints.saveLtiPlatform>) =>
+      callEndpoint(endpoints.saveLtiPlatform, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key(endpoints.listLtiPlatforms.path) }),
+  });
+}
+
+/** DELETE /manager/lti-platforms/{id}/ (staff). */
+export function useRemoveLtiPlatform() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(endpoints.removeLtiPlatform, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key(endpoints.listLtiPlatforms.path) }),
+  });
+}

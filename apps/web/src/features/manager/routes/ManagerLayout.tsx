@@ -9,6 +9,7 @@ import {
   IconHome,
   IconLogout,
   IconMessage,
+  IconSchool,
   IconUsers,
 } from '../../../components/icons';
 import { useAuth } from '../../../lib/session/auth-context';
@@ -18,6 +19,7 @@ const SECTIONS = [
   { to: '/manager/courses', label: 'manager.menu.courses', icon: IconBook },
   { to: '/manager/assignments', label: 'manager.menu.assignments', icon: IconClipboardList },
   { to: '/manager/supports', label: 'manager.menu.supports', icon: IconMessage },
+  { to: '/manager/lti', label: 'manager.menu.lti', icon: IconSchool },
 ] as const;
 
 /**
