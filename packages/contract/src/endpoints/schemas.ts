@@ -41,6 +41,7 @@ import {
   extensionSchema,
 } from '../extensions';
 import { idParamSchema } from '../ids';
+import { gradeSendsSchema, rosterStatusSchema, rosterSummarySchema } from '../lti';
 import {
   managerAssignmentQuerySchema,
   managerAssignmentRowSchema,
@@ -167,6 +168,9 @@ export const endpointSchemas = {
   loginCheck: { response: loginCheckResponseSchema },
   isStaff: { response: isStaffResponseSchema },
   ltiExchange: { body: ltiExchangeBodySchema, response: ltiExchangeResponseSchema },
+  getRosterStatus: { params: idPathSchema, response: rosterStatusSchema },
+  syncRoster: { params: idPathSchema, response: rosterSummarySchema },
+  listGradeSends: { params: assignmentPathSchema, response: gradeSendsSchema },
   // notifications
   listNotifications: { querystring: notificationListQuerySchema, response: notificationListSchema },
   readNotification: { params: idPathSchema, body: notificationReadSchema, response: notificationSchema },

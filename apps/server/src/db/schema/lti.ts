@@ -173,6 +173,7 @@ export const ltiLoginCodes = pgTable('lti_login_codes', {
  * `version` grows with every new score to send; a job names the version it sends, so only the
  * latest is sent (an older job finds a newer version and stops). Status: pending (queued),
  * sent (the LMS accepted `sentScore`), failed (the last try failed; the queue retries).
+ * `attempts` counts the tries of the current version.
  */
 export const ltiGradeSends = pgTable(
   'lti_grade_sends',

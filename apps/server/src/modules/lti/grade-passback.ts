@@ -59,7 +59,15 @@ export async function markGradesPending(tx: Tx, assignmentId: number, now: Date)
         eq(ltiUserLinks.issuer, item.platform.issuer),
       ),
     )
-    .where(and(eq(reports.assignmentId, assignmentId), eq(enrollments.isActive, true)));
+    // Learners only: an assistant or the instructor's seat taking part has no grade in the LMS.
+    .where(
+      and(
+        eq(reports.assignmentId, assignmentId),
+        eq(enrollments.isActive, true),
+        eq(enrollments.isAssistant, false),
+        eq(enrollments.isInstructorSeat, false),
+      ),
+    );
   const values = rows
     .filter((r) => r.total !== null)
     .map((r) => ({ assignmentId, userId: r.userId, score: scoreOf(r.total ?? 0), updatedAt: now }));
@@ -73,6 +81,7 @@ export async function markGradesPending(tx: Tx, assignmentId: number, now: Date)
         score: sql`excluded.score`,
         version: sql`${ltiGradeSends.version} + 1`,
         status: 'pending',
+        attempts: 0,
         updatedAt: now,
       },
       // A new score, or one the LMS refused until the queue gave up: sent again.
@@ -193,4 +202,3 @@ export async function gradeSendsOf(db: Db, assignmentId: number) {
     .from(ltiGradeSends)
     .where(eq(ltiGradeSends.assignmentId, assignmentId));
 }
-

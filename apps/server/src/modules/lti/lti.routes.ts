@@ -8,8 +8,8 @@ import { paragraph, renderPage } from '../password-reset/password-reset.pages';
 import { toolJwks } from './lti-keys';
 import { LtiRefusal } from './lti-refusal';
 import { provisionLaunch } from './provision-launch';
-import { ROSTER_SYNC_INTERVAL_MS, syncRosterIfDue } from './sync-roster';
 import { type LoginParams, STATE_TTL_MS, startLogin } from './start-login';
+import { ROSTER_SYNC_INTERVAL_MS, syncRosterIfDue } from './sync-roster';
 import { verifyLaunch } from './verify-launch';
 
 const STATE_COOKIE = 'pw_lti_state';

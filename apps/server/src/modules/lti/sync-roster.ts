@@ -30,7 +30,13 @@ const MEMBERSHIP_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+jso
 /** A roster of more pages than this is refused rather than fetched without end. */
 const MAX_PAGES = 200;
 
-type Member = { sub: string; name: string; email: string | undefined; role: LtiRole | undefined; active: boolean };
+type Member = {
+  sub: string;
+  name: string;
+  email: string | undefined;
+  role: LtiRole | undefined;
+  active: boolean;
+};
 
 /** POST /courses/:id/lti/roster-sync/: the course's instructor or an assistant syncs the roster. */
 export async function syncRosterByHand(db: Db, caller: Caller, courseId: number, now = new Date()) {
@@ -132,7 +138,13 @@ export async function syncRoster(
       userId = await linkedUser(
         db,
         org,
-        { issuer: platform.issuer, sub: member.sub, name: member.name, email: member.email, role: member.role },
+        {
+          issuer: platform.issuer,
+          sub: member.sub,
+          name: member.name,
+          email: member.email,
+          role: member.role,
+        },
         { signIn: false },
       );
     } catch (error) {
@@ -232,10 +244,11 @@ function memberOf(raw: unknown): Member | undefined {
   const sub = typeof m.user_id === 'string' ? m.user_id.trim() : '';
   if (!sub || sub.length > 255) return undefined;
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const name = (str(m.name) || [str(m.given_name), str(m.family_name)].filter(Boolean).join(' ') || sub).slice(
-    0,
-    100,
-  );
+  const name = (
+    str(m.name) ||
+    [str(m.given_name), str(m.family_name)].filter(Boolean).join(' ') ||
+    sub
+  ).slice(0, 100);
   // NRPS status: Active (the default), Inactive or Deleted.
   const status = str(m.status) || 'Active';
   return {
