@@ -377,8 +377,18 @@ describe('grade passback (AGS)', () => {
     };
     expect(grades.linked).toBe(true);
     expect(grades.grades.map((g) => g.status)).toEqual(['sent', 'sent', 'sent']);
-    // Learners do not read it.
+    // Learners do not read it, nor anyone outside the course or the organisation.
     expect((await get(`${base()}/${assignmentId}/lti/grades/`, learnerTokens[0]!)).statusCode).toBe(403);
+    const stranger = (await signInAs(t, 'someone@uni.test', HOST)) as string;
+    expect([403, 404]).toContain((await get(`${base()}/${assignmentId}/lti/grades/`, stranger)).statusCode);
+    const outsider = (await signInAs(t, 'prof@other.test', 'other.peer.test')) as string;
+    const foreign = await call(t, {
+      method: 'GET',
+      url: `${base()}/${assignmentId}/lti/grades/`,
+      host: 'other.peer.test',
+      token: outsider,
+    });
+    expect([403, 404]).toContain(foreign.statusCode);
   });
 
   it('sends again after a score change, and retries when the LMS fails once', async () => {
