@@ -25,7 +25,8 @@ export type RosterStatus = z.infer<typeof rosterStatusSchema>;
 
 /** One learner's grade as sent to the LMS line item (LTI AGS). */
 export const gradeSendSchema = z.object({
-  user_id: z.number().int(),
+  /** The learner's enrolment id (the management table's `pk`). */
+  enrollment_id: z.number().int(),
   /** pending: waiting to be sent; sent: the LMS holds `sent_score`; failed: the last try failed. */
   status: z.enum(['pending', 'sent', 'failed']),
   score: z.number(),

@@ -188,17 +188,21 @@ export async function sendGrade(db: Db, job: GradeJob, now = () => new Date()) {
   return { sent: row.score };
 }
 
-/** Per learner (user id) of an LTI-linked assignment: what the LMS holds of their grade. */
-export async function gradeSendsOf(db: Db, assignmentId: number) {
+/** Per learner (enrolment) of an LTI-linked assignment: what the LMS holds of their grade. */
+export async function gradeSendsOf(db: Db, courseId: number, assignmentId: number) {
   if (!(await lineItemOf(db, assignmentId))) return undefined;
   return db
     .select({
-      userId: ltiGradeSends.userId,
+      enrollmentId: enrollments.id,
       status: ltiGradeSends.status,
       score: ltiGradeSends.score,
       sentScore: ltiGradeSends.sentScore,
       sentAt: ltiGradeSends.sentAt,
     })
     .from(ltiGradeSends)
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.userId, ltiGradeSends.userId), eq(enrollments.courseId, courseId)),
+    )
     .where(eq(ltiGradeSends.assignmentId, assignmentId));
 }

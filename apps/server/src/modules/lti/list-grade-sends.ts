@@ -23,12 +23,12 @@ export async function listGradeSends(
     .where(and(eq(assignments.id, ids.assignmentId), eq(assignments.courseId, m.course.id)))
     .limit(1);
   if (!assignment) throw new AppError('not_found');
-  const rows = await gradeSendsOf(db, assignment.id);
+  const rows = await gradeSendsOf(db, m.course.id, assignment.id);
   if (!rows) return { linked: false, grades: [] };
   return {
     linked: true,
     grades: rows.map((r) => ({
-      user_id: r.userId,
+      enrollment_id: r.enrollmentId,
       status: r.status,
       score: r.score,
       sent_score: r.sentScore,
