@@ -257,7 +257,7 @@ function LmsGradeBadge({ grade, t }: { grade: GradeSend | undefined; t: TFunctio
         aria-label={`${t('ltiGrades.column')}: ${label}`}
         data-testid={`lms-grade-${grade.enrollment_id}`}
       >
-        {t('ltiGrades.column')} · {t(`ltiGrades.${grade.status}`)}
+        {t(`ltiGrades.${grade.status}`)}
       </Badge>
     </HoverTooltip>
   );
