@@ -28,6 +28,7 @@ import { loadSigningSecret } from './modules/files/files.service';
 import { ltiRoutes } from './modules/lti/lti.routes';
 import { ltiExchangeRoutes } from './modules/lti/lti-exchange.routes';
 import { registerLtiFraming } from './modules/lti/lti-framing';
+import { ltiServiceRoutes } from './modules/lti/lti-services.routes';
 import { managerRoutes } from './modules/manager/manager.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { registerNotificationSweep } from './modules/notifications/sweep-after';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(managerRoutes);
       await api.register(notificationRoutes);
       await api.register(ltiExchangeRoutes);
+      await api.register(ltiServiceRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -33,5 +33,7 @@ declare module 'fastify' {
     public?: boolean;
     /** Route may notify people: after a success the notification mails are swept at once. */
     notifies?: boolean;
+    /** Route may change scores that go to an LMS: after a success the pending grades are queued. */
+    sendsGrades?: boolean;
   }
 }

@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'file_store_unavailable',
   'rate_limited',
   'conflict',
+  'lti_not_linked',
+  'lti_service_failed',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,7 @@ export * from './endpoints/schemas';
 export * from './errors';
 export * from './extensions';
 export * from './ids';
+export * from './lti';
 export * from './lti-platforms';
 export * from './manager';
 export * from './messages';

@@ -4,6 +4,13 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { jobsFailed, mailsFailed, mailsSent, onQueueDepth } from '../lib/metrics';
 import { advanceDueAssignments } from '../modules/assignments/stage-runner';
+import {
+  type GradeJob,
+  gradeJobKey,
+  hasPendingGrades,
+  queuePendingGrades,
+  sendGrade,
+} from '../modules/lti/grade-passback';
 import { sendDigests } from '../modules/notifications/digest';
 import { hasPendingMail, sweepNotificationMails } from '../modules/notifications/mail-sweep';
 import { sendDueReminders } from '../modules/notifications/reminders';
@@ -24,7 +31,7 @@ export type JobsOptions = {
   scheduler?: boolean;
   /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
-  /** First retry delay of a failed mail; each later one doubles (tests shorten it). */
+  /** First retry delay of a failed mail or LTI grade; each later one doubles (tests shorten it). */
   mailRetryDelaySeconds?: number;
   /** How long a stop waits for running jobs before failing them back to the queue. */
   stopTimeoutMs?: number;
@@ -95,6 +102,21 @@ export async function startJobs(deps: {
     sending.then(done, done);
     return sending;
   };
+  // LTI grades waiting to be sent: one job per learner, assignment and score version (its id), so
+  // two processes queueing at once queue it once; the worker sends only the latest version.
+  const queueGrades = () => {
+    if (stopping) return Promise.resolve();
+    const sending = (async () => {
+      const queued = await queuePendingGrades(db, (job) =>
+        boss.send(QUEUES.ltiGrades, job, { id: jobIdOf(gradeJobKey(job)) }),
+      );
+      if (queued > 0) wake(QUEUES.ltiGrades);
+    })();
+    queueing.add(sending);
+    const done = () => queueing.delete(sending);
+    sending.then(done, done);
+    return sending;
+  };
   // The pass returns the steps it took per assignment, kept as the job's output; it then queues
   // a sweep when notifications wait for their mail (the moves' own, or any left behind).
   //
@@ -105,6 +127,7 @@ export async function startJobs(deps: {
     ['reminders', (now) => sendDueReminders(db, now, config.reminderHours)],
     ['digests', (now) => sendDigests(db, now)],
     ['sweep', async () => (await hasPendingMail(db)) && sweepNotifications()],
+    ['grades', async () => (await hasPendingGrades(db)) && queueGrades()],
   ];
   await work(QUEUES.stageMoves, async () => {
     const now = new Date();
@@ -138,6 +161,7 @@ export async function startJobs(deps: {
   await work<PasswordResetMailJob>(QUEUES.passwordResetMail, (job) =>
     sendResetMail({ db, mailer: counted, config }, job),
   );
+  await work<GradeJob>(QUEUES.ltiGrades, (job) => sendGrade(db, job));
   await work(QUEUES.notificationMails, async () => {
     const queued = await sweepNotificationMails({
       db,
@@ -186,6 +210,7 @@ export async function startJobs(deps: {
     },
     wake,
     sweepNotifications,
+    queueGrades,
     settled: async (queues, timeoutMs = 30_000) => {
       const until = Date.now() + timeoutMs;
       while (queueing.size) await Promise.allSettled([...queueing]);

@@ -8,6 +8,8 @@ export const QUEUES = {
   passwordResetMail: 'password-reset-mail',
   /** A sweep that turns pending notifications into mail jobs (`mail-sweep.ts`), one at a time. */
   notificationMails: 'notification-mails',
+  /** One learner's total to send to an LTI line item (AGS), one job per score version. */
+  ltiGrades: 'lti-grades',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -41,6 +43,8 @@ export function queueSettings(mailRetryDelaySeconds = 30): QueueSettings[] {
     { name: QUEUES.stageMoves, policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
     { name: QUEUES.mail, ...mail },
     { name: QUEUES.passwordResetMail, ...mail },
+    // The LMS may be down for a while as a mail server may: the same retries and backoff.
+    { name: QUEUES.ltiGrades, ...mail },
     // One sweep queued and one running at most; a failed sweep is retried (its rows stay pending).
     {
       name: QUEUES.notificationMails,

@@ -56,12 +56,13 @@ describe('the job queue set-up', () => {
       expect(texts).toHaveLength(1);
       expect(texts[0]).toMatch(/FROM pgboss\.queue/);
 
-      // A new first retry delay reaches the mail queues, and no other.
+      // A new first retry delay reaches the mail queues and the LTI grades', and no other.
       await ensureQueues(boss, queueSettings(7));
       const delays = Object.fromEntries((await storedQueues(executor)).map((q) => [q.name, q.retryDelay]));
       expect(delays).toEqual({
         [QUEUES.mail]: 7,
         [QUEUES.passwordResetMail]: 7,
+        [QUEUES.ltiGrades]: 7,
         [QUEUES.stageMoves]: null,
         [QUEUES.notificationMails]: 10,
       });

@@ -24,6 +24,11 @@ export type Jobs = {
    * someone has committed); the scheduler's passes sweep too.
    */
   sweepNotifications: () => Promise<void>;
+  /**
+   * Queues a job for every LTI grade waiting to be sent (after the change that made them pending
+   * has committed); the scheduler's passes do so too. A grade's version is queued once.
+   */
+  queueGrades: () => Promise<void>;
   /** Queues a password-reset mail for a stored token row. */
   sendPasswordResetMail: (job: PasswordResetMailJob, options: SendOptions) => Promise<void>;
   /**

@@ -53,6 +53,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   range_not_satisfiable: 416,
   precondition_failed: 412,
   file_store_unavailable: 503,
+  lti_not_linked: 409,
+  lti_service_failed: 502,
   rate_limited: 429,
   conflict: 409,
   internal_error: 500,

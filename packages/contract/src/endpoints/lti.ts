@@ -19,3 +19,21 @@ export const removeLtiPlatform = {
   path: '/manager/lti-platforms/:id/',
   status: 204,
 } as const;
+/** Whether the course can sync its roster from the LMS (instructor and assistants). */
+export const getRosterStatus = {
+  name: 'getRosterStatus',
+  method: 'GET',
+  path: '/courses/:id/lti/roster/',
+} as const;
+/** Syncs the course's roster from the LMS now (LTI NRPS; instructor and assistants). */
+export const syncRoster = {
+  name: 'syncRoster',
+  method: 'POST',
+  path: '/courses/:id/lti/roster-sync/',
+} as const;
+/** Per learner, whether the assignment's grade reached the LMS (LTI AGS; managers). */
+export const listGradeSends = {
+  name: 'listGradeSends',
+  method: 'GET',
+  path: '/courses/:id/assignments/:aid/lti/grades/',
+} as const;

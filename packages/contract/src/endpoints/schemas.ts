@@ -41,6 +41,7 @@ import {
   extensionSchema,
 } from '../extensions';
 import { idParamSchema } from '../ids';
+import { gradeSendsSchema, rosterStatusSchema, rosterSummarySchema } from '../lti';
 import { ltiPlatformInputSchema, ltiPlatformSchema, ltiPlatformsSchema } from '../lti-platforms';
 import {
   managerAssignmentQuerySchema,
@@ -171,6 +172,9 @@ export const endpointSchemas = {
   listLtiPlatforms: { response: ltiPlatformsSchema },
   saveLtiPlatform: { body: ltiPlatformInputSchema, response: ltiPlatformSchema },
   removeLtiPlatform: { params: idPathSchema, response: noContentSchema },
+  getRosterStatus: { params: idPathSchema, response: rosterStatusSchema },
+  syncRoster: { params: idPathSchema, response: rosterSummarySchema },
+  listGradeSends: { params: assignmentPathSchema, response: gradeSendsSchema },
   // notifications
   listNotifications: { querystring: notificationListQuerySchema, response: notificationListSchema },
   readNotification: { params: idPathSchema, body: notificationReadSchema, response: notificationSchema },

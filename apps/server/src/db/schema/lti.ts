@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { assignments } from './assignments';
 import { courses } from './courses';
 import { organisations } from './organisations';
@@ -105,6 +116,10 @@ export const ltiContextLinks = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The NRPS `context_memberships_url` of the latest launch that carried one (roster sync). */
+    membershipsUrl: text('memberships_url'),
+    /** When the roster was last synced from the LMS. */
+    rosterSyncedAt: timestamp('roster_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -126,6 +141,10 @@ export const ltiResourceLinks = pgTable(
     assignmentId: integer('assignment_id')
       .notNull()
       .references(() => assignments.id, { onDelete: 'cascade' }),
+    /** The AGS endpoint claim of the latest launch: the line item grades go to, and its scopes. */
+    lineitemUrl: text('lineitem_url'),
+    lineitemsUrl: text('lineitems_url'),
+    agsScopes: text('ags_scopes').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -148,3 +167,34 @@ export const ltiLoginCodes = pgTable('lti_login_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Grade passback (AGS): per learner and assignment, the total to send and what the LMS holds.
+ * `version` grows with every new score to send; a job names the version it sends, so only the
+ * latest is sent (an older job finds a newer version and stops). Status: pending (queued),
+ * sent (the LMS accepted `sentScore`), failed (the last try failed; the queue retries).
+ * `attempts` counts the tries of the current version.
+ */
+export const ltiGradeSends = pgTable(
+  'lti_grade_sends',
+  {
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: doublePrecision('score').notNull(),
+    version: integer('version').notNull().default(1),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    sentScore: doublePrecision('sent_score'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.userId] }),
+    index('lti_grade_sends_pending_idx').on(t.status),
+  ],
+);

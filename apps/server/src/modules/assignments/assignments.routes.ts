@@ -88,7 +88,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.moveToNextStage, {
-    config: { notifies: true },
+    config: { notifies: true, sendsGrades: true },
     handler: async (request) =>
       advanceByHand({
         ...deps(),
@@ -100,7 +100,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.releaseScores, {
-    config: { notifies: true },
+    config: { notifies: true, sendsGrades: true },
     handler: async (request) =>
       releaseScores({ ...deps(), caller: request, ...ids(request.params), now: new Date() }),
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { assignments } from '../../db/schema';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentManager } from '../courses/membership';
+import { markGradesPending } from '../lti/grade-passback';
 import { notifyScoresReady } from '../notifications/stage-notifications';
 import { loadAssignment } from './assignment-loader';
 import { withRow } from './assignment-shape';
@@ -33,6 +34,8 @@ export async function releaseScores(input: AssignmentDeps & AssignmentIds & { ca
     await tx.update(assignments).set(changes).where(eq(assignments.id, locked.row.id));
     const released = withRow(locked, changes);
     await notifyScoresReady(tx, released, 'release');
+    // Released: the LMS-linked learners' totals wait to be sent to the line item (issue 31).
+    await markGradesPending(tx, locked.row.id, now);
     return released;
   });
   return assignmentAnswer(input, m, shape);

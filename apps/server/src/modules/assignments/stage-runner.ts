@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { assignments, enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { markGradesPending } from '../lti/grade-passback';
 import { notifyScoresReady, notifyStepOpened } from '../notifications/stage-notifications';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
@@ -93,6 +94,8 @@ async function advanceThrough(
       await computeReports(tx, shape, now);
       // Held scores are told of at their release (release-scores.ts).
       if (last && !isHeld(shape.row)) await notifyScoresReady(tx, shape, 'completion');
+      // Scores out: the LMS-linked learners' totals wait to be sent to the line item (issue 31).
+      if (!isHeld(shape.row)) await markGradesPending(tx, shape.row.id, now);
     }
   }
   const position = due.at(-1) ?? shape.stepIndex;

@@ -21,6 +21,10 @@ const ELSEWHERE: Record<string, string> = {
     'sso.test.ts (public; the code is its own organisation\u2019s, used once)',
   // Public: a one-time launch code is the credential (once, a minute, its own organisation only).
   'POST /api/v1/lti/exchange/': 'lti-launch.test.ts (public, the code is the credential)',
+  // The course's instructor and assistants only; learners 403, other course/organisation refused.
+  'GET /api/v1/courses/{id}/lti/roster/': 'lti-services.test.ts (managers only)',
+  'POST /api/v1/courses/{id}/lti/roster-sync/': 'lti-services.test.ts (managers only)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/lti/grades/': 'lti-services.test.ts (managers only)',
   'POST /api/v1/users/sign-out/': 'accounts-session.test.ts',
   'GET /api/v1/users/login-check/': 'accounts-session.test.ts',
   'GET /api/v1/users/is-staff/': 'accounts-session.test.ts',

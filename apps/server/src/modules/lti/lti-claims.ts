@@ -9,6 +9,10 @@ export const CLAIM = {
   context: 'https://purl.imsglobal.org/spec/lti/claim/context',
   launchPresentation: 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation',
   lis: 'https://purl.imsglobal.org/spec/lti/claim/lis',
+  /** Names and Role Provisioning Services: `context_memberships_url`. */
+  nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
+  /** Assignment and Grade Services: `lineitem`, `lineitems`, `scope`. */
+  ags: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
 } as const;
 
 export type LtiRole = 'instructor' | 'assistant' | 'learner';
@@ -41,4 +45,15 @@ export function mapLtiRoles(roles: unknown): LtiRole | undefined {
     return 'instructor';
   if (names.includes('Learner') || names.includes('Student')) return 'learner';
   return undefined;
+}
+
+/** A service URL from a claim: an absolute http(s) URL, else undefined. */
+export function serviceUrl(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.length > 2000) return undefined;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
 }

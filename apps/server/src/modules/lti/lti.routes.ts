@@ -9,6 +9,7 @@ import { toolJwks } from './lti-keys';
 import { LtiRefusal } from './lti-refusal';
 import { provisionLaunch } from './provision-launch';
 import { type LoginParams, STATE_TTL_MS, startLogin } from './start-login';
+import { ROSTER_SYNC_INTERVAL_MS, syncRosterIfDue } from './sync-roster';
 import { verifyLaunch } from './verify-launch';
 
 const STATE_COOKIE = 'pw_lti_state';
@@ -70,6 +71,14 @@ export async function ltiRoutes(app: FastifyInstance) {
       );
   };
 
+  // An instructor's launch syncs the roster in the background (at most once per interval): the
+  // launch never waits for the LMS's member list, and a failed sync is only logged.
+  const syncOnLaunch = (request: FastifyRequest, courseId: number) => {
+    syncRosterIfDue(app.db, request.org, courseId, ROSTER_SYNC_INTERVAL_MS).catch((err: unknown) =>
+      request.log.warn({ err, courseId }, 'roster sync on launch failed'),
+    );
+  };
+
   const login = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = { ...stringsOf(request.query), ...stringsOf(request.body) };
     try {
@@ -94,7 +103,8 @@ export async function ltiRoutes(app: FastifyInstance) {
         cookieState: readCookie(request.headers.cookie, STATE_COOKIE),
       });
       locale = launch.locale;
-      const { code } = await provisionLaunch(app.db, request.org, launch);
+      const { code, courseId } = await provisionLaunch(app.db, request.org, launch);
+      if (launch.role === 'instructor' && launch.membershipsUrl) syncOnLaunch(request, courseId);
       reply.header('set-cookie', stateCookie(request, '', 0));
       const lang = langOf(request, locale);
       return reply

@@ -1,35 +1,142 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  type JSONWebKeySet,
+  type JWTPayload,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import { call, type TestApp } from '../../../test/helpers';
 import { CLAIM } from './lti-claims';
 
+/** A member of the mock platform's roster (NRPS). */
+export type MockMember = {
+  user_id: string;
+  roles: string[];
+  status?: 'Active' | 'Inactive' | 'Deleted';
+  name?: string;
+  email?: string;
+};
+
+/** A score the mock platform's AGS endpoint received. */
+export type ReceivedScore = { lineitem: string; contentType: string; body: Record<string, unknown> };
+
+export const ROLE = {
+  instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+  assistant: 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant',
+  learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+};
+
+const readBody = (req: import('node:http').IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (chunk) => {
+      data += chunk;
+    });
+    req.on('end', () => resolve(data));
+  });
+
 /**
- * A mock LMS (platform) for the launch tests: its RS256 key pair, its JWKS served by a small
- * HTTP server, and id_tokens signed with the LTI claims.
+ * A mock LMS (platform) for the launch and service tests: its RS256 key pair, its JWKS served by a
+ * small HTTP server, and id_tokens signed with the LTI claims; a token endpoint that verifies the
+ * tool's client assertion against the tool's JWKS (`state.toolJwks`), an NRPS memberships
+ * endpoint paged by `state.pageSize` with `Link: rel="next"`, and an AGS scores endpoint that
+ * records what it receives and fails `state.failScores` times first.
  */
 export async function startMockPlatform() {
   const kid = 'platform-key-1';
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/jwks') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ keys: [jwk] }));
-    } else {
-      res.writeHead(404);
-      res.end();
+  const state = {
+    /** The tool's published keys (the test reads its /lti/jwks). */
+    toolJwks: undefined as (() => Promise<JSONWebKeySet>) | undefined,
+    roster: [] as MockMember[],
+    pageSize: 2,
+    failScores: 0,
+    scores: [] as ReceivedScore[],
+    tokenRequests: [] as { scope: string; ok: boolean }[],
+    rosterRequests: 0,
+    tokens: new Set<string>(),
+  };
+  const authorised = (req: import('node:http').IncomingMessage) =>
+    state.tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown, headers = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  let base = '';
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', base);
+    if (url.pathname === '/jwks') return json(res, 200, { keys: [jwk] });
+    if (url.pathname === '/token' && req.method === 'POST') {
+      const form = new URLSearchParams(await readBody(req));
+      const scope = form.get('scope') ?? '';
+      try {
+        if (form.get('grant_type') !== 'client_credentials') throw new Error('grant');
+        if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+          throw new Error('assertion type');
+        if (!state.toolJwks) throw new Error('no tool JWKS');
+        await jwtVerify(form.get('client_assertion') ?? '', createLocalJWKSet(await state.toolJwks()), {
+          issuer: registration.clientId,
+          subject: registration.clientId,
+          audience: registration.tokenUrl,
+          algorithms: ['RS256'],
+        });
+      } catch {
+        state.tokenRequests.push({ scope, ok: false });
+        return json(res, 401, { error: 'invalid_client' });
+      }
+      state.tokenRequests.push({ scope, ok: true });
+      const token = randomBytes(16).toString('hex');
+      state.tokens.add(token);
+      return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope });
     }
+    if (url.pathname.startsWith('/nrps/') && req.method === 'GET') {
+      if (!authorised(req)) return json(res, 401, { error: 'unauthorised' });
+      state.rosterRequests++;
+      const page = Number(url.searchParams.get('page') ?? '0');
+      const members = state.roster.slice(page * state.pageSize, (page + 1) * state.pageSize);
+      const more = (page + 1) * state.pageSize < state.roster.length;
+      const next = new URL(url);
+      next.searchParams.set('page', String(page + 1));
+      return json(
+        res,
+        200,
+        { id: url.toString(), context: { id: 'ctx-1' }, members },
+        more ? { link: `<${next.toString()}>; rel="next"` } : {},
+      );
+    }
+    if (url.pathname.endsWith('/scores') && req.method === 'POST') {
+      if (!authorised(req)) return json(res, 401, { error: 'unauthorised' });
+      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      if (state.failScores > 0) {
+        state.failScores--;
+        return json(res, 503, { error: 'try later' });
+      }
+      state.scores.push({
+        lineitem: url.pathname.replace(/\/scores$/, ''),
+        contentType: String(req.headers['content-type']),
+        body,
+      });
+      res.writeHead(204);
+      return res.end();
+    }
+    res.writeHead(404);
+    res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = 'https://lms.example.edu';
   const registration = {
     issuer,
     clientId: 'peerwrite-client',
     deploymentIds: ['dep-1', 'dep-2'],
     loginUrl: 'https://lms.example.edu/auth',
-    tokenUrl: 'https://lms.example.edu/token',
+    tokenUrl: `${base}/token`,
     jwksUrl: `${base}/jwks`,
   };
 
@@ -69,7 +176,31 @@ export async function startMockPlatform() {
       .sign(opts.key ?? privateKey);
   };
 
-  return { registration, claims, sign, close: () => new Promise<void>((r) => server.close(() => r())) };
+  /** The NRPS and AGS claims of a launch into context `ctx` and line item `item`. */
+  const serviceClaims = (ctx = 'ctx-1', item = 'li-1') => ({
+    'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
+      context_memberships_url: `${base}/nrps/${ctx}`,
+      service_versions: ['2.0'],
+    },
+    'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+      scope: [
+        'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+        'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+      ],
+      lineitems: `${base}/lineitems`,
+      lineitem: `${base}/lineitems/${item}`,
+    },
+  });
+
+  return {
+    registration,
+    claims,
+    sign,
+    state,
+    base,
+    serviceClaims,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 export type MockPlatform = Awaited<ReturnType<typeof startMockPlatform>>;
 

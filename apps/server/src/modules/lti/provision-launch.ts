@@ -34,11 +34,12 @@ export async function provisionLaunch(
   org: Organisation,
   launch: VerifiedLaunch,
   now = new Date(),
-): Promise<{ code: string; target: string }> {
-  const userId = await linkedUser(db, org, launch);
+): Promise<{ code: string; target: string; courseId: number }> {
+  const userId = await linkedUser(db, org, { ...launch, issuer: launch.platform.issuer });
   const courseId = await linkedCourse(db, org, launch, userId);
   await joinCourse(db, courseId, userId, launch);
   const assignmentId = await linkedAssignment(db, launch, courseId);
+  await keepServiceClaims(db, launch, courseId, assignmentId);
   const base = `/courses/${courseId}/${launch.role}`;
   const target =
     assignmentId === undefined
@@ -53,12 +54,29 @@ export async function provisionLaunch(
     target,
     expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
   });
-  return { code, target };
+  return { code, target, courseId };
 }
 
-/** The account linked to the LMS user, created (or found by the claimed email) on first launch. */
-async function linkedUser(db: Db, org: Organisation, launch: VerifiedLaunch): Promise<number> {
-  const { issuer } = launch.platform;
+/** Who an LMS user is: from a launch's claims, or a roster member (NRPS). */
+export type LmsPerson = {
+  issuer: string;
+  sub: string;
+  name: string;
+  email: string | undefined;
+  role: VerifiedLaunch['role'];
+};
+
+/**
+ * The account linked to the LMS user, created (or found by the claimed email) on first launch or
+ * roster sync. A launch signs in (`signIn`: last login kept); a sync does not.
+ */
+export async function linkedUser(
+  db: Db,
+  org: Organisation,
+  launch: LmsPerson,
+  { signIn = true } = {},
+): Promise<number> {
+  const { issuer } = launch;
   const find = async () => {
     const [link] = await db
       .select({ userId: ltiUserLinks.userId, isActive: users.isActive, role: users.role })
@@ -103,7 +121,7 @@ async function linkedUser(db: Db, org: Organisation, launch: VerifiedLaunch): Pr
   // The LMS's instructors may open courses here; a PeerWrite role is never lowered by a launch.
   if (launch.role === 'instructor' && link.role !== 'I')
     await db.update(users).set({ role: 'I' }).where(eq(users.id, link.userId));
-  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, link.userId));
+  if (signIn) await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, link.userId));
   return link.userId;
 }
 
@@ -193,6 +211,47 @@ async function joinCourse(db: Db, courseId: number, userId: number, launch: Veri
       target: [enrollments.courseId, enrollments.userId],
       set: { isAssistant: sql`${enrollments.isAssistant} or excluded.is_assistant` },
     });
+}
+
+/**
+ * Keeps the launch's service endpoints: the NRPS memberships URL on the context link (roster
+ * sync) and the AGS line item on the resource link (grade passback). A launch without the claim
+ * leaves what an earlier one kept.
+ */
+async function keepServiceClaims(
+  db: Db,
+  launch: VerifiedLaunch,
+  courseId: number,
+  assignmentId: number | undefined,
+) {
+  if (launch.membershipsUrl)
+    await db
+      .update(ltiContextLinks)
+      .set({ membershipsUrl: launch.membershipsUrl })
+      .where(
+        and(
+          eq(ltiContextLinks.platformId, launch.platform.id),
+          eq(ltiContextLinks.deploymentId, launch.deploymentId),
+          eq(ltiContextLinks.contextId, launch.context.id),
+          eq(ltiContextLinks.courseId, courseId),
+        ),
+      );
+  if (launch.ags && assignmentId !== undefined && (launch.ags.lineitem || launch.ags.lineitems))
+    await db
+      .update(ltiResourceLinks)
+      .set({
+        lineitemUrl: launch.ags.lineitem ?? null,
+        lineitemsUrl: launch.ags.lineitems ?? null,
+        agsScopes: launch.ags.scopes,
+      })
+      .where(
+        and(
+          eq(ltiResourceLinks.platformId, launch.platform.id),
+          eq(ltiResourceLinks.deploymentId, launch.deploymentId),
+          eq(ltiResourceLinks.resourceLinkId, launch.resourceLinkId),
+          eq(ltiResourceLinks.assignmentId, assignmentId),
+        ),
+      );
 }
 
 /** The assignment the resource link is linked to, if it belongs to the course. */

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { createRemoteJWKSet, JWTPayload } from 'jose';
 import type { Db } from '../../db/client';
 import { ltiLaunchStates, ltiPlatforms, ltiUsedNonces } from '../../db/schema';
-import { CLAIM, type LtiRole, mapLtiRoles } from './lti-claims';
+import { CLAIM, type LtiRole, mapLtiRoles, serviceUrl } from './lti-claims';
 import type { LtiPlatform } from './lti-platforms';
 import { LtiRefusal } from './lti-refusal';
 
@@ -34,6 +34,10 @@ export type VerifiedLaunch = {
   context: { id: string; title: string };
   resourceLinkId: string;
   locale: string | undefined;
+  /** The NRPS claim's `context_memberships_url`, when the platform offers roster sync. */
+  membershipsUrl: string | undefined;
+  /** The AGS endpoint claim, when the platform offers grade passback for this link. */
+  ags: { lineitem: string | undefined; lineitems: string | undefined; scopes: string[] } | undefined;
 };
 
 type StateCheck = { state: string | undefined; cookieState: string | undefined };
@@ -123,6 +127,8 @@ export async function verifyLaunch(
     str(payload.name) || [str(payload.given_name), str(payload.family_name)].filter(Boolean).join(' ') || sub;
   const email = str(payload.email).toLowerCase() || undefined;
   const presentation = payload[CLAIM.launchPresentation] as { locale?: unknown } | undefined;
+  const nrps = payload[CLAIM.nrps] as { context_memberships_url?: unknown } | undefined;
+  const ags = payload[CLAIM.ags] as { lineitem?: unknown; lineitems?: unknown; scope?: unknown } | undefined;
   return {
     platform,
     sub,
@@ -136,6 +142,17 @@ export async function verifyLaunch(
     },
     resourceLinkId: link.id,
     locale: typeof presentation?.locale === 'string' ? presentation.locale : undefined,
+    membershipsUrl: serviceUrl(nrps?.context_memberships_url),
+    ags:
+      ags && typeof ags === 'object'
+        ? {
+            lineitem: serviceUrl(ags.lineitem),
+            lineitems: serviceUrl(ags.lineitems),
+            scopes: Array.isArray(ags.scope)
+              ? ags.scope.filter((x): x is string => typeof x === 'string').slice(0, 20)
+              : [],
+          }
+        : undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { reports } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
 import { isHeld } from '../assignments/release';
+import { markGradesPending } from '../lti/grade-passback';
 import { notifyScoresChanged } from '../notifications/stage-notifications';
 import { computeReports } from './compute-reports';
 
@@ -33,5 +34,8 @@ export async function recomputeIfComplete(tx: Tx, assignmentId: number) {
   const after = await totals(tx, assignmentId);
   const changed = [...after].filter(([id, total]) => before.get(id) !== total).map(([id]) => id);
   // Held scores are not out yet: the release tells everyone once.
-  if (!isHeld(shape.row)) await notifyScoresChanged(tx, shape, changed, now);
+  if (!isHeld(shape.row)) {
+    await notifyScoresChanged(tx, shape, changed, now);
+    await markGradesPending(tx, assignmentId, now);
+  }
 }

@@ -28,6 +28,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.updateReport, {
+    config: { sendsGrades: true },
     handler: async (request) =>
       updateReport({
         db: app.db,

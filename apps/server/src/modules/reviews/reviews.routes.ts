@@ -54,6 +54,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.adjustReview, {
+    config: { sendsGrades: true },
     handler: async (request) =>
       adjustReview({ db: app.db, caller: request, ids: matchingIds(request.params), body: request.body }),
   });
@@ -106,7 +107,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(endpoints.ruleOnObjection, {
-    config: { notifies: true },
+    config: { notifies: true, sendsGrades: true },
     handler: async (request) =>
       ruleOnObjection({ db: app.db, caller: request, ids: objectionIds(request.params), body: request.body }),
   });

@@ -14,3 +14,12 @@ export function managementQuery(courseId: number, assignmentId: number) {
     queryFn: ({ signal }) => fetchManagement(courseId, assignmentId, signal),
   });
 }
+
+/** GET …/lti/grades/: per learner, whether the grade reached the LMS (LTI-linked assignments). */
+export function gradeSendsQuery(courseId: number, assignmentId: number) {
+  return queryOptions({
+    queryKey: [...assignmentKey(courseId, assignmentId), 'lti-grades'] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(endpoints.listGradeSends, { params: { id: courseId, aid: assignmentId }, signal }),
+  });
+}

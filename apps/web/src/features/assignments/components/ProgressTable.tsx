@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
-import type { ManagementTable, StageModelName } from '@pw/contract';
+import type { GradeSend, ManagementTable, StageModelName } from '@pw/contract';
 import { PARTICIPATION_STATUS } from '@pw/contract';
 import type { TFunction } from 'i18next';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
@@ -12,7 +12,14 @@ import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useApproveParticipation } from '../api/approve-participation';
 
-type Props = { courseId: number; assignmentId: number; table: ManagementTable; canApprove: boolean };
+type Props = {
+  courseId: number;
+  assignmentId: number;
+  table: ManagementTable;
+  canApprove: boolean;
+  /** An LTI-linked assignment's grades as sent to the LMS, by enrolment (a badge per learner). */
+  grades?: ReadonlyMap<number, GradeSend> | undefined;
+};
 
 /** Rows rendered at once (about a screenful), then this many more per task until all are in. */
 const FIRST_ROWS = 10;
@@ -28,7 +35,7 @@ const MORE_ROWS = 10;
  * throttled phone busy for a quarter of a second); one component per row (an approval re-renders
  * only the rows it changes); a native scroll container; tooltips mounted on first hover.
  */
-export function ProgressTable({ courseId, assignmentId, table, canApprove }: Props) {
+export function ProgressTable({ courseId, assignmentId, table, canApprove, grades }: Props) {
   const { t } = useTranslation();
   const labels = useStageLabels();
   const approve = useApproveParticipation(courseId, assignmentId);
@@ -95,6 +102,8 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove }: Pro
               canApprove={canApprove}
               approving={person.is_late !== null && approving === person.is_late.enrollment_id}
               onApprove={onApprove}
+              grade={grades?.get(person.pk)}
+              linked={grades !== undefined}
               t={t}
             />
           ))}
@@ -112,6 +121,9 @@ type RowProps = {
   canApprove: boolean;
   approving: boolean;
   onApprove: (enrollmentId: number) => Promise<void>;
+  /** The learner's grade as sent to the LMS, when the assignment is LTI-linked. */
+  grade?: GradeSend | undefined;
+  linked: boolean;
   /** The table's translate function (a language switch renders the rows again). */
   t: TFunction;
 };
@@ -125,6 +137,8 @@ const ProgressRow = memo(function ProgressRow({
   canApprove,
   approving,
   onApprove,
+  grade,
+  linked,
   t,
 }: RowProps) {
   return (
@@ -147,6 +161,7 @@ const ProgressRow = memo(function ProgressRow({
             </Badge>
           </HoverTooltip>
         ) : null}
+        {linked ? <LmsGradeBadge grade={grade} t={t} /> : null}
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
@@ -219,3 +234,31 @@ const ProgressRow = memo(function ProgressRow({
     </Table.Tr>
   );
 });
+
+const GRADE_COLOR = { sent: 'teal', pending: 'gray', failed: 'red' } as const;
+
+/** Whether the learner's total reached the LMS line item (LTI grade passback). */
+function LmsGradeBadge({ grade, t }: { grade: GradeSend | undefined; t: TFunction }) {
+  if (!grade) return null;
+  const label =
+    grade.status === 'sent'
+      ? t('ltiGrades.sentTitle', {
+          score: grade.sent_score ?? grade.score,
+          at: grade.sent_at ? formatDateTime(grade.sent_at) : '',
+        })
+      : t(`ltiGrades.${grade.status}Title`, { score: grade.score });
+  return (
+    <HoverTooltip label={label}>
+      <Badge
+        size="xs"
+        ml={6}
+        color={GRADE_COLOR[grade.status]}
+        variant="light"
+        aria-label={`${t('ltiGrades.column')}: ${label}`}
+        data-testid={`lms-grade-${grade.enrollment_id}`}
+      >
+        {t(`ltiGrades.${grade.status}`)}
+      </Badge>
+    </HoverTooltip>
+  );
+}

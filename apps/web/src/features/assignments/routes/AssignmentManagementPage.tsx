@@ -33,7 +33,7 @@ import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { notify } from '../../../lib/notify';
 import { assignmentKey } from '../../../lib/query-keys';
 import { useDeleteAssignment } from '../api/delete-assignment';
-import { managementQuery } from '../api/management';
+import { gradeSendsQuery, managementQuery } from '../api/management';
 import { useMoveToNextStage } from '../api/move-to-next-stage';
 import { Countdown } from '../components/Countdown';
 import { ExportMenu } from '../components/ExportMenu';
@@ -72,6 +72,16 @@ function ManagementView({
   const skewMs = new Date(a.now).getTime() - Date.now();
   const finishedCount = complete ? null : runningStageCount(management.data);
   const matchingOpen = canOpenMatchings(a.current_stage.stage, management.data?.headers ?? []);
+  // LTI grade passback: asked once the assignment is complete (no grade is sent before); a badge
+  // per learner only when the assignment has an LMS line item. Refreshed while any is on its way.
+  const gradeSends = useQuery({
+    ...gradeSendsQuery(courseId, a.id),
+    enabled: complete,
+    refetchInterval: (q) => (q.state.data?.grades.some((g) => g.status !== 'sent') ? 5000 : false),
+  });
+  const grades = gradeSends.data?.linked
+    ? new Map(gradeSends.data.grades.map((g) => [g.enrollment_id, g]))
+    : undefined;
 
   const refetch = () => void queryClient.invalidateQueries({ queryKey: assignmentKey(courseId, a.id) });
   // The server's scheduler moves the stage within a few seconds of the moment: ask again a few times.
@@ -204,6 +214,7 @@ function ManagementView({
               assignmentId={a.id}
               table={management.data}
               canApprove={!complete}
+              grades={grades}
             />
           )}
         </Stack>

@@ -21,6 +21,7 @@ import { IconPencil, IconSearch } from '../../../components/icons';
 import { notify } from '../../../lib/notify';
 import { useChangeEnroll } from '../api/enroll-change';
 import { useLearners } from '../api/learners';
+import { RosterSync } from './RosterSync';
 import { StudentNumberModal } from './StudentNumberModal';
 
 /**
@@ -73,6 +74,7 @@ export function StudentManagementModal({
         fullScreen={isPhone}
       >
         <Stack gap="sm">
+          <RosterSync courseId={courseId} enabled={opened} />
           {learners.isPending ? (
             <Center py="xl" aria-busy="true">
               <Loader />
