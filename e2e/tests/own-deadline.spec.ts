@@ -45,9 +45,15 @@ for (const { lang, viewport } of CASES) {
 
     // The dashboard: the assignment's line names the learner's own peer-review end.
     await page.goto('/');
+    // The end (18:00 Korean time) as the screens write it in the browser's time zone (MM/DD HH:mm).
+    const short = await page.evaluate(() => {
+      const d = new Date('2099-03-02T09:00:00.000Z');
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+    });
     const line = page.getByTestId(`dashboard-assignment-${aid}`).first();
     await expect(line.getByTestId('schedule-extension')).toContainText(stage);
-    await expect(line.getByTestId('schedule-extension')).toContainText('2099');
+    await expect(line.getByTestId('schedule-extension')).toContainText(short);
     await expect(line.getByTestId('schedule-extension')).toContainText(lang === 'ko' ? '연장됨' : 'extended');
 
     // The course page's card.
@@ -55,11 +61,11 @@ for (const { lang, viewport } of CASES) {
     if (viewport.width < 800) await page.getByRole('tab', { name: t('courses.tabs.assignments') }).click();
     const card = page.getByTestId(`assignment-card-${aid}`);
     await expect(card.getByTestId('schedule-extension')).toContainText(stage);
-    await expect(card.getByTestId('schedule-extension')).toContainText('2099');
+    await expect(card.getByTestId('schedule-extension')).toContainText(short);
 
     // The task information: the schedule and the timeline's peer-review step.
     await page.goto(`${COURSE}/learner/assignments/${aid}/performances/info`);
-    await expect(page.getByTestId('task-info').getByTestId('schedule-extension')).toContainText('2099');
+    await expect(page.getByTestId('task-info').getByTestId('schedule-extension')).toContainText(short);
     await expect(page.getByTestId('timeline-step-PE').getByTestId('timeline-extended')).toContainText(
       t('assignments.timeline.extendedEnd', { date: '' })
         .replace(/\s*\(.*$/, '')
