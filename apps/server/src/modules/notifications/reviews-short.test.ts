@@ -54,9 +54,9 @@ describe('fewer peer reviews than asked', () => {
     });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
     // While peer review runs nobody is told.
-    expect(await shortOf(w.tokens.learner, a.id)).toEqual([]);
+    expect(await shortOf(w.tokens.learner as string, a.id)).toEqual([]);
     expect((await move(a.id)).statusCode).toBe(200); // feedback: peer review is over
-    const told = await shortOf(w.tokens.learner, a.id);
+    const told = await shortOf(w.tokens.learner as string, a.id);
     expect(told).toHaveLength(1);
     expect(told[0]?.title).toContain('1개 중 0개');
     expect(told[0]?.body).toContain('반 평균');
@@ -65,6 +65,6 @@ describe('fewer peer reviews than asked', () => {
     // Later moves tell no one again.
     await move(a.id);
     await move(a.id);
-    expect(await shortOf(w.tokens.learner, a.id)).toHaveLength(1);
+    expect(await shortOf(w.tokens.learner as string, a.id)).toHaveLength(1);
   });
 });
