@@ -99,7 +99,7 @@ export function OwnScheduleLines({
         ) : null}
       </Text>
       {own.extra ? (
-        <Text size={size} c="teal.8" fw={500} data-testid="schedule-extension">
+        <Text size={size} c="teal.9" fw={500} data-testid="schedule-extension">
           {t('assignments.schedule.extendedStage', {
             stage: labels.code(own.extra.stage),
             date: formatShortDateTime(own.extra.date),

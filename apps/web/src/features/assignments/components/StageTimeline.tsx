@@ -51,7 +51,7 @@ export function StageTimeline({ assignment }: { assignment: Assignment }) {
                 <Text
                   component="span"
                   size="xs"
-                  c="teal.8"
+                  c="teal.9"
                   fw={500}
                   display="block"
                   data-testid="timeline-extended"
