@@ -3,7 +3,7 @@ import { type Lang, signIn as signInAs, text } from './support';
 
 // Per-learner extensions (issue 33, item 1): the instructor grants two learners at once a later end
 // of peer review from the management page, sees them listed beside the demo's extension, is told
-// why a past end is refused, and withdraws one — in Korean and English, on a PC and a phone.
+// why a past end is refused, changes one's end and reason, and withdraws one after a confirmation — in Korean and English, on a PC and a phone.
 
 /** The instructor, signed in at `width` in `lang`. */
 const signIn = (browser: Browser, lang: Lang, width: number) =>
@@ -74,10 +74,38 @@ for (const { lang, width, pick } of CASES) {
     const overflow = await prof.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // One is withdrawn.
+    // One is changed: a new end and reason, from its row.
     await table
-      .getByRole('button', { name: t('assignments.extensions.withdrawLabel', { name: names[0] ?? '' }) })
+      .getByRole('button', { name: t('assignments.extensions.editLabel', { name: names[1] ?? '' }) })
       .click();
+    const edit = prof.getByRole('dialog', {
+      name: t('assignments.extensions.editTitle', { name: names[1] ?? '' }),
+    });
+    await expect(edit.getByTestId('extension-end')).toHaveValue('2099-03-02T18:00');
+    await edit.getByTestId('extension-end').fill('2099-03-05T12:30');
+    const reason = lang === 'ko' ? '일정 재조정' : 'Rescheduled';
+    await edit.getByLabel(t('assignments.extensions.reason')).fill(reason);
+    await edit.getByTestId('extension-submit').click();
+    await expect(
+      prof.getByRole('alert').filter({ hasText: t('assignments.extensions.changed') }),
+    ).toBeVisible();
+    await expect(edit).toBeHidden();
+    const changedRow = table.locator('tbody tr').filter({ hasText: names[1] ?? '' });
+    await expect(changedRow).toContainText(reason);
+    await expect(changedRow).toContainText('2099-03-05');
+
+    // One is withdrawn, after a confirmation (cancelling keeps it).
+    const withdrawOne = table.getByRole('button', {
+      name: t('assignments.extensions.withdrawLabel', { name: names[0] ?? '' }),
+    });
+    await withdrawOne.click();
+    const confirm = prof.getByRole('dialog', { name: t('assignments.extensions.withdrawTitle') });
+    await expect(confirm).toContainText(names[0] ?? '');
+    await confirm.getByRole('button', { name: t('common.cancel') }).click();
+    await expect(confirm).toBeHidden();
+    await expect(table.locator('tbody tr')).toHaveCount(before + 2);
+    await withdrawOne.click();
+    await confirm.getByRole('button', { name: t('assignments.extensions.withdraw') }).click();
     await expect(
       prof.getByRole('alert').filter({ hasText: t('assignments.extensions.withdrawn') }),
     ).toBeVisible();

@@ -68,7 +68,7 @@ test('My page asks a learner only about the mail a learner can receive, and keep
   await signIn(page, 'student04@example.com', 'en');
   await page.goto('/my-page');
   const card = page.getByTestId('mail-settings');
-  await expect(card.getByRole('switch')).toHaveCount(6);
+  await expect(card.getByRole('switch')).toHaveCount(7);
   await expect(card.getByText('Daily digest of a running assignment', { exact: false })).toHaveCount(0);
   // The card is below the fold (a learner with scores has the chart above it): a real click,
   // which scrolls the switch into view clear of the language dock (a forced one clicked off screen).

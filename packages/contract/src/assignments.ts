@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './accounts';
 import { LIMITS, STAGE_CODES } from './constants';
-import { fileRefSchema, formBoolean } from './courses';
+import { fileRefSchema, formBoolean, learnerExtensionSchema } from './courses';
 import { ID_MAX } from './ids';
 import { STAGE_MODELS, type StageModel } from './stages';
 
@@ -207,6 +207,8 @@ export const assignmentSchema = z.object({
       stage_object: z.record(z.string(), z.unknown()),
       /** The participating learner's own work in this stage (null before it starts, or for others). */
       performance_id: z.number().int().nullable().optional(),
+      /** For a learner with an extension of this stage ending later than it: their own end. */
+      extended_end_date: z.string().nullable().optional(),
     }),
   ),
   files: z.array(fileRefSchema),
@@ -218,6 +220,8 @@ export const assignmentSchema = z.object({
     })
     .optional(),
   participation: z.number().int().optional(),
+  /** For a learner: their open extension ending first (null: none). */
+  extension: learnerExtensionSchema.nullable().optional(),
   /** For a learner: attendance is recorded (they have read the task information). */
   attended: z.boolean().optional(),
   /**

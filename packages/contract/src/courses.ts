@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './accounts';
 import { LIMITS } from './constants';
 import { idParamSchema, idSchema } from './ids';
+import { STAGE_MODELS } from './stages';
 
 const required = 'validation.required';
 
@@ -129,6 +130,19 @@ export const codeChangeSchema = z.object({ code: studentIdSchema, enroll: idSche
 /** GET /courses/{id}/learner-info/. */
 export const learnerInfoSchema = z.object({ learner_code: z.string().nullable(), is_assistant: z.boolean() });
 
+/**
+ * A learner's open extension as their screens show it beside the schedule (issue 33, item 1): the
+ * stage (its code) and the learner's own end; `current` when the stage is in the running step
+ * (its end then replaces the step's end on the card).
+ */
+export const learnerExtensionSchema = z.object({
+  stage: z.string(),
+  model: z.enum(STAGE_MODELS),
+  end_date: z.string(),
+  current: z.boolean(),
+});
+export type LearnerExtension = z.infer<typeof learnerExtensionSchema>;
+
 /** GET /users/dashboard/: course boxes; assignments arrive with the assignment issues. */
 export const dashboardCourseSchema = z.object({
   id: z.number().int(),
@@ -148,6 +162,8 @@ export const dashboardCourseSchema = z.object({
       next_start_date: z.string().nullable(),
       /** For a learner: complete, but the scores are held until the instructor releases them. */
       scores_held: z.boolean(),
+      /** For a learner: their open extension ending first (null: none), as on the assignment. */
+      extension: learnerExtensionSchema.nullable().optional(),
     }),
   ),
 });

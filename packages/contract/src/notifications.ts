@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'objection_answered',
   'late_approved',
   'extension_granted',
+  'reviews_short',
   'objection_filed',
   'late_request',
   'digest',
@@ -28,6 +29,7 @@ export const LEARNER_NOTIFICATION_KINDS = [
   'objection_answered',
   'late_approved',
   'extension_granted',
+  'reviews_short',
 ] as const satisfies readonly (typeof NOTIFICATION_KINDS)[number][];
 export const STAFF_NOTIFICATION_KINDS = [
   'objection_filed',

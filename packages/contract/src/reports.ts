@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { standardReliabilitySchema } from './assignments';
+import { previousReliabilitySchema, standardReliabilitySchema } from './assignments';
 import { essayViewSchema } from './performances';
 import { receivedReviewSchema } from './reviews';
 
@@ -214,6 +214,11 @@ export const scoreTableSchema = z.object({
   ),
   /** Per rubric standard, how well the peer reviewers agree (Krippendorff's alpha, interval). */
   reliability: z.array(standardReliabilitySchema),
+  /**
+   * The rubric reliability of the assignment this one was imported from, kept with it at the
+   * import ("last time"; null when it was not imported).
+   */
+  previous_reliability: previousReliabilitySchema.nullable().optional(),
   /** Release when ready: the scores are held from learners and not yet released. */
   release_pending: z.boolean(),
 });

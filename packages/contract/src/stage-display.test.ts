@@ -3,6 +3,7 @@ import {
   canOpenMatchings,
   countdownTarget,
   currentStepIndex,
+  ownScheduleOf,
   progressSteps,
   scheduleOf,
   statusOf,
@@ -109,5 +110,36 @@ describe('helpers', () => {
     expect(canOpenMatchings('PE', [{ finished_performances: 1 }])).toBe(true);
     expect(canOpenMatchings('PE', [{ finished_performances: 0 }])).toBe(false);
     expect(canOpenMatchings('ES', [{ finished_performances: 3 }])).toBe(false);
+  });
+});
+
+describe("ownScheduleOf (a learner's own deadline, issue 33)", () => {
+  const later = '2030-01-03T14:59:59.000Z';
+  it('is the plain schedule without an extension', () => {
+    expect(ownScheduleOf({ ...base, extension: null })).toEqual({
+      info: scheduleOf(base),
+      extended: false,
+      extra: null,
+    });
+  });
+  it("replaces the running step's end by the learner's own, marked extended", () => {
+    const own = ownScheduleOf({ ...base, extension: { stage: 'ES', end_date: later, current: true } });
+    expect(own).toEqual({ info: { kind: 'currentEnd', date: later }, extended: true, extra: null });
+  });
+  it("names another stage's extension beside the schedule (and while waiting or manual)", () => {
+    const x = { stage: 'ES', end_date: later, current: false };
+    const pe = { ...base, current_stage: { ...base.current_stage, stage: 'PE' }, extension: x };
+    expect(ownScheduleOf(pe)).toEqual({
+      info: scheduleOf(pe),
+      extended: false,
+      extra: { stage: 'ES', date: later },
+    });
+    const waiting = { ...base, is_waiting_next_stage: true, extension: { ...x, current: true } };
+    expect(ownScheduleOf(waiting).extra).toEqual({ stage: 'ES', date: later });
+    const manual = { ...base, is_auto_schedule: false, extension: { ...x, current: true } };
+    expect(ownScheduleOf(manual)).toMatchObject({
+      info: { kind: 'manual' },
+      extra: { stage: 'ES', date: later },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Assignment } from './assignments';
 import type { StageCode } from './constants';
+import type { LearnerExtension } from './courses';
 import { MODEL_CODES, type Step, stepsOf } from './stages';
 
 // What the screens say about an assignment's stage, built on the one stage machine (./stages):
@@ -56,6 +57,22 @@ export function scheduleOf(a: ScheduleInput): ScheduleInfo {
     return a.next_start_date ? { kind: 'nextStart', date: a.next_start_date } : { kind: 'none' };
   }
   return a.current_stage.end_date ? { kind: 'currentEnd', date: a.current_stage.end_date } : { kind: 'none' };
+}
+
+/**
+ * The schedule a learner sees (issue 33, item 1): with an open extension of the running step's
+ * stage, the step's end is replaced by their own (`extended`); an extension of another stage (the
+ * essay's, while peer review runs) is named beside the schedule (`extra`).
+ */
+export function ownScheduleOf(
+  a: ScheduleInput & { extension?: Pick<LearnerExtension, 'stage' | 'end_date' | 'current'> | null },
+): { info: ScheduleInfo; extended: boolean; extra: { stage: string; date: string } | null } {
+  const info = scheduleOf(a);
+  const x = a.extension;
+  if (!x) return { info, extended: false, extra: null };
+  if (x.current && info.kind === 'currentEnd')
+    return { info: { kind: 'currentEnd', date: x.end_date }, extended: true, extra: null };
+  return { info, extended: false, extra: { stage: x.stage, date: x.end_date } };
 }
 
 /**

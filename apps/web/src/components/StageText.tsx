@@ -1,6 +1,6 @@
-import { Badge, Group, Text } from '@mantine/core';
-import type { Assignment, StageModelName } from '@pw/contract';
-import { MODEL_CODES, type ScheduleInfo, type StatusInfo, scheduleOf, statusOf } from '@pw/contract';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import type { Assignment, LearnerExtension, StageModelName } from '@pw/contract';
+import { MODEL_CODES, ownScheduleOf, type ScheduleInfo, type StatusInfo, statusOf } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../lib/format';
 import { IconClock } from './icons';
@@ -65,15 +65,57 @@ export function scheduleLabel(
   }
 }
 
-/** The card schedule (part 2 §4): manual, end, next start, or the current end. */
-export function ScheduleText({ assignment, testId }: { assignment: Assignment; testId?: string }) {
+/**
+ * The schedule as its reader should see it (part 2 §4; issue 33): a learner with an extension of
+ * the running step sees their own end marked "extended"; one of another stage is named below.
+ */
+export function OwnScheduleLines({
+  assignment,
+  testId,
+  size = 'sm',
+}: {
+  assignment: Parameters<typeof ownScheduleOf>[0] & { extension?: LearnerExtension | null };
+  testId?: string;
+  size?: 'sm' | 'xs';
+}) {
   const { t } = useTranslation();
+  const labels = useStageLabels();
+  const own = ownScheduleOf(assignment);
   return (
-    <Group gap={4} wrap="nowrap">
-      <IconClock size={14} color="var(--mantine-color-dimmed)" aria-hidden />
-      <Text size="sm" c="dimmed" data-testid={testId}>
-        {scheduleLabel(scheduleOf(assignment), t)}
+    <Stack gap={2}>
+      <Text size={size} c="dimmed" data-testid={testId} data-extended={own.extended || undefined}>
+        {scheduleLabel(own.info, t)}
+        {own.extended ? (
+          <Badge
+            component="span"
+            size="xs"
+            variant="light"
+            color="teal"
+            ml={6}
+            data-testid="schedule-extended"
+          >
+            {t('assignments.schedule.extended')}
+          </Badge>
+        ) : null}
       </Text>
+      {own.extra ? (
+        <Text size={size} c="teal.9" fw={500} data-testid="schedule-extension">
+          {t('assignments.schedule.extendedStage', {
+            stage: labels.code(own.extra.stage),
+            date: formatShortDateTime(own.extra.date),
+          })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The card schedule (part 2 §4): manual, end, next start, or the current end (the learner's own). */
+export function ScheduleText({ assignment, testId }: { assignment: Assignment; testId?: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <IconClock size={14} color="var(--mantine-color-dimmed)" aria-hidden style={{ marginTop: 3 }} />
+      <OwnScheduleLines assignment={assignment} testId={testId} />
     </Group>
   );
 }

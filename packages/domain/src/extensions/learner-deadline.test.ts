@@ -5,6 +5,7 @@ import {
   joinsRunningMatching,
   learnerSaveRule,
   learnerStageEnd,
+  openExtension,
 } from './learner-deadline';
 
 const at = (s: string) => new Date(`2026-03-0${s}Z`);
@@ -62,5 +63,31 @@ describe("a learner's end for a stage", () => {
     const manual = stepsOf<Date>([{ model: 'essaywriting', startAt: null, endAt: null }]);
     expect(isValidExtensionEnd(manual, 'essaywriting', now, now)).toBe(false);
     expect(isValidExtensionEnd(manual, 'essaywriting', at('1T00:00:01'), now)).toBe(true);
+  });
+});
+
+describe('the extension a learner sees beside the schedule', () => {
+  const essay = { model: 'essaywriting' as const, endAt: extensionEnd };
+  const review = { model: 'peerreview' as const, endAt: at('4T06:00:00') };
+  it('names the open extension ending first, current when its stage is the running step', () => {
+    // Essay step, before its end: the essay's extension is the current step's.
+    expect(openExtension(steps, 0, at('1T12:00:00'), [review, essay])).toEqual({ ...essay, current: true });
+    // Peer review running: the essay's extension is still open, not the current step's.
+    expect(openExtension(steps, 1, at('3T01:00:00'), [review, essay])).toEqual({ ...essay, current: false });
+    // Past the essay's extension (its last second counts): the peer review's, current.
+    expect(openExtension(steps, 1, extensionEnd, [review, essay])?.model).toBe('essaywriting');
+    expect(openExtension(steps, 1, new Date(extensionEnd.getTime() + 1000), [review, essay])).toEqual({
+      ...review,
+      current: true,
+    });
+  });
+
+  it('names none before its stage starts, after completion, or when not later than the stage', () => {
+    expect(openExtension(steps, 0, at('1T12:00:00'), [review])).toBeNull();
+    expect(openExtension(steps, steps.length, at('3T01:00:00'), [essay])).toBeNull();
+    expect(
+      openExtension(steps, 0, at('1T12:00:00'), [{ model: 'essaywriting', endAt: at('1T18:00:00') }]),
+    ).toBeNull();
+    expect(openExtension(steps, 0, at('1T12:00:00'), [])).toBeNull();
   });
 });

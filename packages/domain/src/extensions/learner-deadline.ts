@@ -86,3 +86,28 @@ export function isValidExtensionEnd(
   const stageEnd = steps[own]?.endAt ?? now;
   return end.getTime() > stageEnd.getTime();
 }
+
+/** One of a learner's extensions: the stage and its end. */
+export type LearnerExtension = { model: StageModel; endAt: Date };
+
+/**
+ * The extension a learner's screens name beside the schedule (issue 33, item 1): among their
+ * extensions that keep a stage open at `now` and end later than the stage does, the one ending
+ * first; `current` when its stage is in the running step. Null when none is open.
+ */
+export function openExtension(
+  steps: readonly Step[],
+  index: StepIndex,
+  now: Date,
+  extensions: readonly LearnerExtension[],
+): (LearnerExtension & { current: boolean }) | null {
+  const open = extensions
+    .filter(
+      (x) =>
+        isExtended(steps, index, x.model, now, x.endAt) &&
+        learnerStageEnd(steps, x.model, x.endAt) === x.endAt,
+    )
+    .sort((a, b) => a.endAt.getTime() - b.endAt.getTime());
+  const first = open[0];
+  return first ? { ...first, current: stepOf(steps, first.model) === index } : null;
+}

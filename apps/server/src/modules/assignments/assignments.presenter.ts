@@ -1,5 +1,12 @@
-import type { Assignment, PreviousReliability } from '@pw/contract';
-import { codeAt, editableAt, isWaitingNextStage, nextBoundary } from '@pw/domain';
+import { type Assignment, MODEL_CODES, type PreviousReliability } from '@pw/contract';
+import {
+  codeAt,
+  editableAt,
+  isWaitingNextStage,
+  learnerStageEnd,
+  nextBoundary,
+  openExtension,
+} from '@pw/domain';
 import { isManager, type Membership } from '../courses/courses.policy';
 import type { AssignmentShape } from './assignment-shape';
 import type { Extras } from './assignments.queries';
@@ -19,6 +26,14 @@ export function presentAssignment(
   const upcoming = a.isAutoSchedule ? nextBoundary(steps, a.stepIndex, now) : null;
   const editable = editableAt(steps, a.stepIndex);
   const participation = extras.participationOf(a.id);
+  // A learner's own ends (issue 33): per stage when an extension ends later than it, and the
+  // open extension named beside the schedule.
+  const own = participation !== undefined ? extras.extensionsOf(a.id) : [];
+  const extendedEnd = (model: (typeof own)[number]['model']) => {
+    const x = own.find((e) => e.model === model);
+    return x && learnerStageEnd(steps, model, x.endAt) === x.endAt ? x.endAt : null;
+  };
+  const open = openExtension(steps, a.stepIndex, now, own);
   return {
     id: a.id,
     course: a.courseId,
@@ -48,7 +63,9 @@ export function presentAssignment(
       start_date: iso(s.startAt),
       end_date: iso(s.endAt),
       stage_object: s.stored,
-      ...(participation !== undefined ? { performance_id: extras.performanceOf(s.id) } : {}),
+      ...(participation !== undefined
+        ? { performance_id: extras.performanceOf(s.id), extended_end_date: iso(extendedEnd(s.model)) }
+        : {}),
     })),
     files: extras.filesOf(a.id),
     manages: isManager(m),
@@ -65,6 +82,14 @@ export function presentAssignment(
       ? {
           participation,
           attended: extras.attendedOf(a.id),
+          extension: open
+            ? {
+                stage: MODEL_CODES[open.model],
+                model: open.model,
+                end_date: open.endAt.toISOString(),
+                current: open.current,
+              }
+            : null,
           // The running step's main stage (the essay while writing, feedback while revising).
           performance_id: (() => {
             const main = step?.models[0] ? shape.stage(step.models[0]) : undefined;

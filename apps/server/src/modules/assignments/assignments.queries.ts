@@ -1,7 +1,15 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { assignmentFiles, files, participations, performances, reports, stages } from '../../db/schema';
+import {
+  assignmentFiles,
+  extensions,
+  files,
+  participations,
+  performances,
+  reports,
+  stages,
+} from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { Caller, Membership } from '../courses/courses.policy';
 import { loadAssignmentManager, loadAssignmentMembership } from '../courses/membership';
@@ -96,7 +104,18 @@ export async function loadExtras(deps: AssignmentDeps, m: Membership, ids: numbe
           .from(reports)
           .where(and(inArray(reports.assignmentId, ids), eq(reports.enrollmentId, m.enrollment.id)))
       : [];
+  // A learner's extensions (issue 33): their own ends, shown wherever a deadline shows.
+  const ownExtensions =
+    m.enrollment && m.isLearner && ids.length
+      ? await deps.db
+          .select({ assignmentId: extensions.assignmentId, model: extensions.model, endAt: extensions.endAt })
+          .from(extensions)
+          .where(and(inArray(extensions.assignmentId, ids), eq(extensions.enrollmentId, m.enrollment.id)))
+      : [];
   return {
+    /** The learner's extensions of an assignment (none for managers). */
+    extensionsOf: (id: number) =>
+      ownExtensions.filter((x) => x.assignmentId === id).map((x) => ({ model: x.model, endAt: x.endAt })),
     performanceOf: (stageId: number) => work.find((w) => w.stageId === stageId)?.id ?? null,
     reportOf: (id: number) => ownReports.find((r) => r.assignmentId === id)?.id ?? null,
     filesOf: (id: number) =>

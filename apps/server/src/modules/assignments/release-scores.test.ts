@@ -179,6 +179,13 @@ describe('rubric reliability', () => {
       standards: [expect.objectContaining({ alpha: -0.25, level: 'poor' })],
     });
     expect((await get(`${base()}/${id}/`, w.tokens.learner)).json().previous_reliability).toBeUndefined();
+    // The imported one's score page shows them as "last time"; the source's own page has none.
+    const scores = await get(`${base()}/${id}/scores/`, w.tokens.instructor);
+    expect(scores.statusCode).toBe(200);
+    expect(scores.json().previous_reliability).toEqual(mine.previous_reliability);
+    expect(
+      (await get(`${base()}/${first}/scores/`, w.tokens.instructor)).json().previous_reliability,
+    ).toBeNull();
     // A source of another course (or none) keeps nothing.
     const stray = await call(t, {
       method: 'POST',

@@ -6,7 +6,11 @@ import type { Db, Tx } from '../../db/client';
 import { assignments, enrollments, participations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { markGradesPending } from '../lti/grade-passback';
-import { notifyScoresReady, notifyStepOpened } from '../notifications/stage-notifications';
+import {
+  notifyScoresReady,
+  notifyShortReviews,
+  notifyStepOpened,
+} from '../notifications/stage-notifications';
 import { createPerformances } from '../performances/create-performances';
 import { computeReports } from '../reports/compute-reports';
 import { automaticMatching } from '../reviews/automatic-matching';
@@ -86,6 +90,8 @@ async function advanceThrough(
   for (const index of due) {
     // Only the step it stops at is announced (a catch-up over several steps tells of the last).
     const last = index === due.at(-1);
+    // Leaving peer review: learners whose essay ends with fewer reviews than asked are told.
+    if (shape.steps[index - 1]?.models.includes('peerreview')) await notifyShortReviews(tx, shape);
     if (index < shape.steps.length) {
       await enterStep(tx, shape, index);
       if (last) await notifyStepOpened(tx, shape, index);

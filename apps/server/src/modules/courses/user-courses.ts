@@ -1,8 +1,8 @@
-import { ASSIGNMENT_STATUS, type DashboardCourse, type UserCourses } from '@pw/contract';
-import { isWaitingNextStage, nextBoundary } from '@pw/domain';
+import { ASSIGNMENT_STATUS, type DashboardCourse, MODEL_CODES, type UserCourses } from '@pw/contract';
+import { isWaitingNextStage, nextBoundary, openExtension } from '@pw/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assignments, courses, enrollments, stages, users } from '../../db/schema';
+import { assignments, courses, enrollments, extensions, stages, users } from '../../db/schema';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { shapeOf } from '../assignments/assignment-shape';
 import { seesUnpublished } from '../assignments/assignments.policy';
@@ -85,6 +85,23 @@ export async function listDashboard(
         )
         .orderBy(asc(stages.position))
     : [];
+  // The caller's own extensions (issue 33): their deadline, as on the assignment's card.
+  const ownExtensions =
+    list.length && enrolled.length
+      ? await db
+          .select({ assignmentId: extensions.assignmentId, model: extensions.model, endAt: extensions.endAt })
+          .from(extensions)
+          .innerJoin(enrollments, eq(enrollments.id, extensions.enrollmentId))
+          .where(
+            and(
+              eq(enrollments.userId, user.id),
+              inArray(
+                extensions.assignmentId,
+                list.map((a) => a.id),
+              ),
+            ),
+          )
+      : [];
   const now = new Date();
   for (const box of boxes) {
     const all = seesUnpublished({ isInstructor: box.role === 'instructor', isAssistant: box.is_assistant });
@@ -93,6 +110,15 @@ export async function listDashboard(
         a,
         stageRows.filter((s) => s.assignmentId === a.id),
       );
+      const open =
+        box.role === 'learner'
+          ? openExtension(
+              steps,
+              a.stepIndex,
+              now,
+              ownExtensions.filter((x) => x.assignmentId === a.id),
+            )
+          : null;
       box.assignments.push({
         id: a.id,
         name: a.name,
@@ -110,6 +136,14 @@ export async function listDashboard(
           ? (nextBoundary(steps, a.stepIndex, now)?.toISOString() ?? null)
           : null,
         scores_held: box.role === 'learner' && code === 'CO' && isHeld(a),
+        extension: open
+          ? {
+              stage: MODEL_CODES[open.model],
+              model: open.model,
+              end_date: open.endAt.toISOString(),
+              current: open.current,
+            }
+          : null,
       });
     }
   }

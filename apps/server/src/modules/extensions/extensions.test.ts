@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { sendDueReminders } from '../notifications/reminders';
 import {
+  assignmentAs,
   base,
   delta,
   get,
@@ -116,6 +117,55 @@ describe('extensions', () => {
     const after = await save(a.id, mine, late.token, { stage_object: { content: delta('한 초 뒤') } });
     expect(after.statusCode).toBe(406);
     expect(after.json().code).toBe('essay_not_open');
+  });
+
+  it('the learner sees their own deadline on the assignment, the course list and the dashboard; others do not', async () => {
+    const a = await newAssignment({ maxLength: 100 });
+    await move(a.id); // essay
+    const stageEnd = new Date(Date.now() - 60_000);
+    await endEssayAt(a.id, stageEnd);
+    const end = new Date(Math.floor(inHour().getTime() / 1000) * 1000);
+    const granted = await grant(a.id, {
+      enrollments: [late.enrollmentId],
+      stage: 'essaywriting',
+      end_date: end.toISOString(),
+    });
+    expect(granted.statusCode).toBe(201);
+    const own = { stage: 'ES', model: 'essaywriting', end_date: end.toISOString() };
+    const extendedOf = (x: { progresses: { model: string; extended_end_date?: string | null }[] }) =>
+      Object.fromEntries(x.progresses.map((p) => [p.model, p.extended_end_date]));
+    const mine = await assignmentAs(a.id, late.token);
+    expect(mine.extension).toEqual({ ...own, current: true });
+    expect(extendedOf(mine)).toMatchObject({ essaywriting: end.toISOString(), questionwriting: null });
+    // The stage's own dates are unchanged for everyone.
+    expect(mine.progresses.find((p: { model: string }) => p.model === 'essaywriting').end_date).toBe(
+      stageEnd.toISOString(),
+    );
+    const theirs = await assignmentAs(a.id, peer.token);
+    expect(theirs.extension).toBeNull();
+    expect(extendedOf(theirs).essaywriting).toBeNull();
+    const staff = await assignmentAs(a.id, w.tokens.instructor);
+    expect(staff.extension).toBeUndefined();
+    expect(extendedOf(staff).essaywriting).toBeUndefined();
+    // The course's list and the dashboard say the same.
+    const list = (await call(t, { method: 'GET', url: `${base()}/`, token: late.token })).json();
+    expect(list.find((x: { id: number }) => x.id === a.id).extension).toEqual({ ...own, current: true });
+    const dashboardOf = async (token: string) => {
+      const boxes = (await call(t, { method: 'GET', url: '/api/v1/users/dashboard/', token })).json();
+      return boxes
+        .flatMap((b: { assignments: { id: number }[] }) => b.assignments)
+        .find((x: { id: number }) => x.id === a.id);
+    };
+    expect((await dashboardOf(late.token)).extension).toEqual({ ...own, current: true });
+    expect((await dashboardOf(peer.token)).extension).toBeNull();
+    // Peer review begins: the essay's extension is still open, no longer the running step's.
+    await move(a.id);
+    expect((await assignmentAs(a.id, late.token)).extension).toEqual({ ...own, current: false });
+    expect((await dashboardOf(late.token)).extension).toEqual({ ...own, current: false });
+    // Past its last second it is named nowhere.
+    at(end.getTime() + 1000);
+    expect((await assignmentAs(a.id, late.token)).extension).toBeNull();
+    expect((await dashboardOf(late.token)).extension).toBeNull();
   });
 
   it('refuses, with a translated 400 and no change, an end not later than the stage’s, a stage the assignment lacks and learners not taking part', async () => {

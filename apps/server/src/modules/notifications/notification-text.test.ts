@@ -24,6 +24,16 @@ describe('notification texts', () => {
     expect(ko.body).toBe('글쓰기 · 마감일 없음');
   });
 
+  it('fewer peer reviews than asked says how many and which rule scores the essay', () => {
+    const params = { course: '글쓰기', assignment: '에세이 1', received: 1, asked: 3 };
+    const en = notificationText('reviews_short', params, 'en');
+    expect(en.title).toBe('에세이 1: you received 1 of 3 peer reviews');
+    expect(en.body).toMatch(/consensus of the 1 reviews/);
+    const none = notificationText('reviews_short', { ...params, received: 0 }, 'ko');
+    expect(none.title).toBe('에세이 1: 동료 평가를 3개 중 0개 받았습니다');
+    expect(none.body).toMatch(/반 평균/);
+  });
+
   it('every kind has a title and a body in both languages', () => {
     for (const kind of NOTIFICATION_KINDS)
       for (const lang of ['ko', 'en'] as const) {

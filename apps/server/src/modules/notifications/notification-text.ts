@@ -37,7 +37,12 @@ export function notificationText(kind: NotificationKind, params: Row['params'], 
   for (const [key, value] of Object.entries(params)) if (value !== null) filled[key] = value;
   if (typeof params.stage === 'string') filled.stage = stageLabel(lang, params.stage);
   if (typeof params.deadline === 'string') filled.deadline = formatDeadline(params.deadline, lang);
-  const bodyKey = kind === 'stage_open' && params.deadline === null ? 'bodyOpen' : 'body';
+  const bodyKey =
+    kind === 'stage_open' && params.deadline === null
+      ? 'bodyOpen'
+      : kind === 'reviews_short' && params.received === 0
+        ? 'bodyNone'
+        : 'body';
   // Scores that changed after completion (a recomputation) say so.
   const titleKey = kind === 'scores_ready' && params.changed ? 'titleChanged' : 'title';
   return {

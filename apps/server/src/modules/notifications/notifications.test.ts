@@ -143,6 +143,7 @@ describe('notifications', () => {
       'objection_answered',
       'late_approved',
       'extension_granted',
+      'reviews_short',
     ]);
     const of = async (token: string | undefined) =>
       (await call(t, { method: 'GET', url: '/api/v1/users/notification-settings/', token })).json().kinds;

@@ -1,7 +1,7 @@
 import { PARTICIPATION_STATUS } from '@pw/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { courses, enrollments, participations } from '../../db/schema';
+import { courses, enrollments, participations, peerMatchings, performances } from '../../db/schema';
 import type { AssignmentShape } from '../assignments/assignment-shape';
 import { links, notify } from './notify';
 import { peopleWithWork } from './step-work';
@@ -88,6 +88,56 @@ export async function notifyScoresChanged(tx: Tx, shape: AssignmentShape, enroll
       kind: 'scores_ready' as const,
       key: `scores-changed:${a.id}:${at.getTime()}`,
       params,
+      link: links.learnerAssignment(a.courseId, a.id),
+    })),
+  );
+}
+
+/**
+ * Peer review has ended (issue 33, item 2): tells each learner whose finished essay received
+ * fewer finished peer reviews than asked (the class's reviewers per essay) how many, and which
+ * rule scores it (the consensus of those received; with none, the class average). Once per
+ * learner and assignment (the key), whatever the number of moves or catch-ups.
+ */
+export async function notifyShortReviews(tx: Tx, shape: AssignmentShape) {
+  const a = shape.row;
+  const essay = shape.stage('essaywriting');
+  const asked = shape.peerCount;
+  if (!essay || asked <= 0) return;
+  const received = sql<number>`(
+    select count(*)::int from ${peerMatchings}
+    where ${peerMatchings.assignmentId} = ${a.id}
+      and ${peerMatchings.targetId} = ${participations.enrollmentId}
+      and ${peerMatchings.reviewerId} <> ${peerMatchings.targetId}
+      and ${peerMatchings.isCompleted}
+  )`;
+  const rows = await tx
+    .select({ userId: enrollments.userId, received })
+    .from(participations)
+    .innerJoin(enrollments, eq(enrollments.id, participations.enrollmentId))
+    .innerJoin(
+      performances,
+      and(eq(performances.enrollmentId, participations.enrollmentId), eq(performances.stageId, essay.id)),
+    )
+    .where(
+      and(
+        eq(participations.assignmentId, a.id),
+        eq(participations.status, PARTICIPATION_STATUS.participating),
+        eq(enrollments.isActive, true),
+        ne(enrollments.isInstructorSeat, true),
+        eq(performances.isCompleted, true),
+      ),
+    );
+  const short = rows.filter((r) => Number(r.received) < asked);
+  if (short.length === 0) return;
+  const course = await courseName(tx, a.courseId);
+  await notify(
+    tx,
+    short.map((r) => ({
+      userId: r.userId,
+      kind: 'reviews_short' as const,
+      key: `reviews-short:${a.id}`,
+      params: { course, assignment: a.name, received: Number(r.received), asked },
       link: links.learnerAssignment(a.courseId, a.id),
     })),
   );

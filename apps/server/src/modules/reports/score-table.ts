@@ -1,4 +1,4 @@
-import type { ScoreTable } from '@pw/contract';
+import type { PreviousReliability, ScoreTable } from '@pw/contract';
 import type { Db } from '../../db/client';
 import { answerCacheOf, type CachedAnswer, uncachedAnswer } from '../../lib/answer-cache';
 import type { AssignmentShape } from '../assignments/assignment-shape';
@@ -36,6 +36,8 @@ export async function buildScoreTable(db: Db, shape: AssignmentShape): Promise<S
   return {
     ...table,
     reliability: reliabilityView(shape.standards, matchings, responses),
+    // Kept with the assignment at its import (set once: the kept answer's fingerprint needs no part of it).
+    previous_reliability: (shape.row.previousReliability as PreviousReliability | null) ?? null,
     release_pending: completed && !learnersSeeScores(shape),
   };
 }

@@ -1,4 +1,4 @@
-import type { ExtensionGrant } from '@pw/contract';
+import type { ExtensionChange, ExtensionGrant } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api';
@@ -20,6 +20,20 @@ export function useGrantExtensions(courseId: number, assignmentId: number) {
     mutationFn: (body: ExtensionGrant) =>
       callEndpoint(endpoints.grantExtensions, { params: { id: courseId, aid: assignmentId }, body }),
     onSuccess: (list) => queryClient.setQueryData(extensionsQuery(courseId, assignmentId).queryKey, list),
+  });
+}
+
+/** PATCH …/extensions/{extensionId}/: a new end and/or reason of one extension. */
+export function useChangeExtension(courseId: number, assignmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ extensionId, body }: { extensionId: number; body: ExtensionChange }) =>
+      callEndpoint(endpoints.changeExtension, {
+        params: { id: courseId, aid: assignmentId, extensionId },
+        body,
+      }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: extensionsQuery(courseId, assignmentId).queryKey }),
   });
 }
 

@@ -1,11 +1,11 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { EXTENSION_REASON_MAX, MODEL_CODES, type StageModelName } from '@pw/contract';
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { EXTENSION_REASON_MAX, type Extension, MODEL_CODES, type StageModelName } from '@pw/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStageLabels } from '../../../components/StageText';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useGrantExtensions } from '../api/extensions';
+import { useChangeExtension, useGrantExtensions } from '../api/extensions';
 
 type Props = {
   opened: boolean;
@@ -14,17 +14,40 @@ type Props = {
   assignmentId: number;
   models: readonly StageModelName[];
   learners: { value: string; label: string }[];
+  /** Change this extension (its end and reason) instead of granting: learner and stage are fixed. */
+  editing?: Extension | null;
 };
 
-/** The grant of an extension: learners (one or several), the stage, the new end and a reason. */
-export function ExtensionDialog({ opened, onClose, courseId, assignmentId, models, learners }: Props) {
+const KST_MS = 9 * 60 * 60 * 1000;
+/** An ISO time as a `datetime-local` value in Korean time (the product's time zone, as typed). */
+export function toKoreanInput(iso: string): string {
+  const d = new Date(new Date(iso).getTime() + KST_MS);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 16);
+}
+
+/**
+ * The grant of an extension: learners (one or several), the stage, the new end and a reason; or,
+ * with `editing`, the change of one extension's end and reason.
+ */
+export function ExtensionDialog({
+  opened,
+  onClose,
+  courseId,
+  assignmentId,
+  models,
+  learners,
+  editing,
+}: Props) {
   const { t } = useTranslation();
   const labels = useStageLabels();
   const grant = useGrantExtensions(courseId, assignmentId);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [stage, setStage] = useState<string | null>(models.find((m) => m !== 'adjustment') ?? null);
-  const [end, setEnd] = useState('');
-  const [reason, setReason] = useState('');
+  const change = useChangeExtension(courseId, assignmentId);
+  const [chosen, setChosen] = useState<string[]>(editing ? [String(editing.enrollment_id)] : []);
+  const [stage, setStage] = useState<string | null>(
+    editing?.stage ?? models.find((m) => m !== 'adjustment') ?? null,
+  );
+  const [end, setEnd] = useState(editing ? toKoreanInput(editing.end_date) : '');
+  const [reason, setReason] = useState(editing?.reason ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async () => {
@@ -35,6 +58,19 @@ export function ExtensionDialog({ opened, onClose, courseId, assignmentId, model
     setErrors(missing);
     if (Object.keys(missing).length > 0 || !stage) return;
     try {
+      if (editing) {
+        await change.mutateAsync({
+          extensionId: editing.id,
+          // An end left as it was is not sent (the input drops its seconds).
+          body:
+            end === toKoreanInput(editing.end_date)
+              ? { reason }
+              : { end_date: end.replace('T', ' '), reason },
+        });
+        notify('action', { color: 'teal', message: t('assignments.extensions.changed') });
+        onClose();
+        return;
+      }
       await grant.mutateAsync({
         enrollments: chosen.map(Number),
         stage: stage as StageModelName,
@@ -54,30 +90,51 @@ export function ExtensionDialog({ opened, onClose, courseId, assignmentId, model
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('assignments.extensions.grantTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        editing
+          ? t('assignments.extensions.editTitle', { name: editing.name })
+          : t('assignments.extensions.grantTitle')
+      }
+      centered
+    >
       <Stack gap="sm">
-        <MultiSelect
-          label={t('assignments.extensions.learners')}
-          data={learners}
-          value={chosen}
-          onChange={setChosen}
-          searchable
-          clearable
-          error={errors.enrollments}
-          data-testid="extension-learners"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label={t('assignments.extensions.stage')}
-          data={models
-            .filter((m) => m !== 'adjustment')
-            .map((m) => ({ value: m, label: labels.code(MODEL_CODES[m]) }))}
-          value={stage}
-          onChange={setStage}
-          allowDeselect={false}
-          error={errors.stage}
-          data-testid="extension-stage"
-        />
+        {editing ? (
+          <Text size="sm" data-testid="extension-editing">
+            {t('assignments.extensions.editing', {
+              name: editing.name,
+              stage: labels.code(MODEL_CODES[editing.stage]),
+            })}
+          </Text>
+        ) : null}
+        {editing ? null : (
+          <MultiSelect
+            label={t('assignments.extensions.learners')}
+            data={learners}
+            value={chosen}
+            onChange={setChosen}
+            searchable
+            clearable
+            error={errors.enrollments}
+            data-testid="extension-learners"
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        {editing ? null : (
+          <Select
+            label={t('assignments.extensions.stage')}
+            data={models
+              .filter((m) => m !== 'adjustment')
+              .map((m) => ({ value: m, label: labels.code(MODEL_CODES[m]) }))}
+            value={stage}
+            onChange={setStage}
+            allowDeselect={false}
+            error={errors.stage}
+            data-testid="extension-stage"
+          />
+        )}
         <TextInput
           type="datetime-local"
           label={t('assignments.extensions.end')}
@@ -102,8 +159,12 @@ export function ExtensionDialog({ opened, onClose, courseId, assignmentId, model
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void submit()} loading={grant.isPending} data-testid="extension-submit">
-            {t('assignments.extensions.submit')}
+          <Button
+            onClick={() => void submit()}
+            loading={grant.isPending || change.isPending}
+            data-testid="extension-submit"
+          >
+            {editing ? t('assignments.extensions.save') : t('assignments.extensions.submit')}
           </Button>
         </Group>
       </Stack>

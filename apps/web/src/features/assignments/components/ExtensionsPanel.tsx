@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { ManagementTable, StageModelName } from '@pw/contract';
+import type { Extension, ManagementTable, StageModelName } from '@pw/contract';
 import { MODEL_CODES, PARTICIPATION_STATUS } from '@pw/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconHourglass, IconTrash } from '../../../components/icons';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { IconHourglass, IconPencil, IconTrash } from '../../../components/icons';
 import { OnDemandDialog } from '../../../components/OnDemandDialog';
 import { useStageLabels } from '../../../components/StageText';
 import { formatDateTime } from '../../../lib/dates';
@@ -33,6 +34,8 @@ export function ExtensionsPanel({ courseId, assignmentId, models, table, canGran
   const list = useQuery(extensionsQuery(courseId, assignmentId));
   const withdraw = useWithdrawExtension(courseId, assignmentId);
   const [opened, setOpened] = useState(false);
+  const [editing, setEditing] = useState<Extension | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Extension | null>(null);
   const learners = (table?.names ?? [])
     .filter((n) => n.status === PARTICIPATION_STATUS.participating)
     .map((n) => ({ value: String(n.pk), label: n.code ? `${n.name} (${n.code})` : n.name }));
@@ -43,6 +46,8 @@ export function ExtensionsPanel({ courseId, assignmentId, models, table, canGran
       notify('action', { color: 'teal', message: t('assignments.extensions.withdrawn') });
     } catch {
       notify('action', { color: 'yellow', message: t('common.wrongRequest') });
+    } finally {
+      setWithdrawing(null);
     }
   };
 
@@ -111,17 +116,27 @@ export function ExtensionsPanel({ courseId, assignmentId, models, table, canGran
                     </Table.Td>
                     <Table.Td>
                       {canGrant ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconTrash size={12} />}
-                          loading={withdraw.isPending && withdraw.variables === x.id}
-                          onClick={() => void onWithdraw(x.id)}
-                          aria-label={t('assignments.extensions.withdrawLabel', { name: x.name })}
-                        >
-                          {t('assignments.extensions.withdraw')}
-                        </Button>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            leftSection={<IconPencil size={12} />}
+                            onClick={() => setEditing(x)}
+                            aria-label={t('assignments.extensions.editLabel', { name: x.name })}
+                          >
+                            {t('assignments.extensions.edit')}
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            leftSection={<IconTrash size={12} />}
+                            onClick={() => setWithdrawing(x)}
+                            aria-label={t('assignments.extensions.withdrawLabel', { name: x.name })}
+                          >
+                            {t('assignments.extensions.withdraw')}
+                          </Button>
+                        </Group>
                       ) : null}
                     </Table.Td>
                   </Table.Tr>
@@ -147,6 +162,39 @@ export function ExtensionsPanel({ courseId, assignmentId, models, table, canGran
             learners={learners}
           />
         )}
+      />
+      <OnDemandDialog
+        opened={editing !== null}
+        render={(shown) =>
+          editing ? (
+            <ExtensionDialog
+              key={editing.id}
+              opened={shown}
+              onClose={() => setEditing(null)}
+              courseId={courseId}
+              assignmentId={assignmentId}
+              models={models}
+              learners={learners}
+              editing={editing}
+            />
+          ) : null
+        }
+      />
+      <ConfirmModal
+        opened={withdrawing !== null}
+        onClose={() => setWithdrawing(null)}
+        onConfirm={() => withdrawing && void onWithdraw(withdrawing.id)}
+        title={t('assignments.extensions.withdrawTitle')}
+        message={
+          withdrawing
+            ? t('assignments.extensions.withdrawConfirm', {
+                name: withdrawing.name,
+                stage: labels.code(MODEL_CODES[withdrawing.stage]),
+              })
+            : ''
+        }
+        confirmLabel={t('assignments.extensions.withdraw')}
+        loading={withdraw.isPending}
       />
     </Card>
   );

@@ -19,6 +19,13 @@ export function StageTimeline({ assignment }: { assignment: Assignment }) {
   const steps = progressSteps(assignment.progresses);
   const current = currentStepIndex(steps, assignment.current_stage.stage);
   const complete = current >= steps.length;
+  // A learner's own end of a step (issue 33): the latest extended end among its stages.
+  const extendedEnd = (models: readonly string[]) =>
+    assignment.progresses
+      .filter((p) => models.includes(p.model) && p.extended_end_date)
+      .map((p) => p.extended_end_date as string)
+      .sort()
+      .at(-1) ?? null;
   const period = (start: string | null, end: string | null) =>
     start || end
       ? `${formatShortDateTime(start) || '…'} ~ ${formatShortDateTime(end) || '…'}`
@@ -40,6 +47,20 @@ export function StageTimeline({ assignment }: { assignment: Assignment }) {
             <Text component="span" size="xs" c="dimmed">
               {period(step.startAt, step.endAt)}
               {i === current ? ` · ${t('assignments.timeline.current')}` : ''}
+              {extendedEnd(step.models) ? (
+                <Text
+                  component="span"
+                  size="xs"
+                  c="teal.9"
+                  fw={500}
+                  display="block"
+                  data-testid="timeline-extended"
+                >
+                  {t('assignments.timeline.extendedEnd', {
+                    date: formatShortDateTime(extendedEnd(step.models)),
+                  })}
+                </Text>
+              ) : null}
             </Text>
           }
           data-testid={`timeline-step-${step.code}`}

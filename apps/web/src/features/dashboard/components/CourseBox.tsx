@@ -1,13 +1,11 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { CourseRole, DashboardCourse } from '@pw/contract';
-import { scheduleOf } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HoverTooltip } from '../../../components/HoverTooltip';
 import { IconClipboardList, IconEyeOff } from '../../../components/icons';
-import { StatusBadge } from '../../../components/StageText';
+import { OwnScheduleLines, StatusBadge } from '../../../components/StageText';
 import { coursePath, enrolledRole, isManagerRole } from '../../../lib/course-mode';
-import { formatShortDateTime } from '../../../lib/format';
 
 type Assignment = DashboardCourse['assignments'][number];
 const TABS = ['all', 'progress', 'completed'] as const;
@@ -15,21 +13,6 @@ const TABS = ['all', 'progress', 'completed'] as const;
 /** Completed assignments are those whose current stage is the final one (CO). */
 function isCompleted(a: Assignment) {
   return a.stage === 'CO';
-}
-
-/** What a box says about the schedule (part 2 §4), the same rule the course page's cards use. */
-function scheduleText(a: Assignment, t: (key: string, params?: Record<string, string>) => string) {
-  const info = scheduleOf({
-    status: a.status,
-    is_auto_schedule: a.is_auto_schedule,
-    is_waiting_next_stage: a.is_waiting_next_stage,
-    next_start_date: a.next_start_date,
-    current_stage: { stage: a.stage ?? 'PR', start_date: null, end_date: a.end_date },
-  });
-  if (info.kind === 'nextStart' || info.kind === 'currentEnd') {
-    return t(`assignments.schedule.${info.kind}`, { date: formatShortDateTime(info.date) });
-  }
-  return t(`assignments.schedule.${info.kind}`);
 }
 
 function AssignmentList({ items, course, role }: { items: Assignment[]; course: number; role: CourseRole }) {
@@ -64,9 +47,18 @@ function AssignmentList({ items, course, role }: { items: Assignment[]; course: 
             <Anchor component={Link} to={target(a)} size="sm" truncate>
               {a.name}
             </Anchor>
-            <Text size="xs" c="dimmed">
-              {scheduleText(a, t)}
-            </Text>
+            <OwnScheduleLines
+              size="xs"
+              testId="dashboard-assignment-schedule"
+              assignment={{
+                status: a.status,
+                is_auto_schedule: a.is_auto_schedule,
+                is_waiting_next_stage: a.is_waiting_next_stage,
+                next_start_date: a.next_start_date,
+                current_stage: { stage: a.stage ?? 'PR', start_date: null, end_date: a.end_date },
+                extension: a.extension ?? null,
+              }}
+            />
           </Stack>
           <StatusBadge assignment={a} testId="dashboard-assignment-status" />
         </Group>

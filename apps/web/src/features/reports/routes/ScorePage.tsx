@@ -157,6 +157,14 @@ export function ScorePage() {
       )}
 
       <ReliabilityCard standards={data.reliability} />
+      {data.previous_reliability ? (
+        <ReliabilityCard
+          standards={data.previous_reliability.standards}
+          title={t('score.reliability.previousTitle', { name: data.previous_reliability.assignment_name })}
+          hint={t('score.reliability.previousHint')}
+          testId="previous-reliability"
+        />
+      ) : null}
 
       <Card withBorder radius="lg" p="lg" data-testid="pending-objections">
         <Title order={2} size="h5" mb="sm">

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ExtendedDeadline } from '../../../components/ExtendedDeadline';
 import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -56,6 +57,7 @@ export function FeedbackReview({
   }
   return (
     <Stack gap="md" data-testid="feedback-review">
+      <ExtendedDeadline p={p} />
       {!p.editable && p.is_mine ? <Alert color="gray">{t('review.ratingClosed')}</Alert> : null}
       {received.map((r) => (
         <ReceivedCard

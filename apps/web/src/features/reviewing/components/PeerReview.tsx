@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ExtendedDeadline } from '../../../components/ExtendedDeadline';
 import { IconLock, IconPaperclip } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsOf } from '../../../lib/form-errors';
@@ -50,6 +51,7 @@ export function PeerReviewList({ performance }: { performance: Performance }) {
       <Title order={2} size="h4">
         {t('review.toReview')}
       </Title>
+      <ExtendedDeadline p={performance} />
       {!performance.editable && performance.is_mine ? (
         <Alert color="gray">{t('review.readOnly')}</Alert>
       ) : null}

@@ -3,10 +3,10 @@ import { ANSWER_MAX, type Performance } from '@pw/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExtendedDeadline } from '../../../components/ExtendedDeadline';
 import { ApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { performanceKey, savePerformance } from '../api/performance';
-import { ExtendedDeadline } from './ExtendedDeadline';
 
 /** The assignment's questions with an answer each (part 2 §2), editable in the writing period only. */
 export function QuestionsForm({

@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { Performance } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
-import { IconHourglass } from '../../../components/icons';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../lib/dates';
+import { IconHourglass } from './icons';
 
 /** The learner's own deadline when they were given an extension (issue 33): shown on their work. */
 export function ExtendedDeadline({ p }: { p: Pick<Performance, 'is_extended' | 'deadline' | 'is_mine'> }) {
