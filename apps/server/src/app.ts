@@ -35,6 +35,7 @@ import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { performanceRoutes } from './modules/performances/performances.routes';
+import { traceRoutes } from './modules/traces/traces.routes';
 import { postRoutes } from './modules/posts/posts.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(assignmentRoutes);
       await api.register(extensionRoutes);
       await api.register(performanceRoutes);
+      await api.register(traceRoutes);
       await api.register(reviewRoutes);
       await api.register(reportRoutes);
       await api.register(resultRoutes);
