@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Box, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Flex, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type Performance, UI } from '@pw/contract';
@@ -8,6 +8,7 @@ import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { notify } from '../../../lib/notify';
 import { ExtendedDeadline } from './ExtendedDeadline';
+import { RevisionTracePanel } from './RevisionTracePanel';
 import { remindOnce, zoomWidth } from './work-draft';
 import { LengthCounter } from './work-editor/LengthCounter';
 import { RevisionToolbar } from './work-editor/RevisionToolbar';
@@ -153,18 +154,45 @@ export function WorkEditor({
           onCompare={() => setCompare(true)}
         />
       ) : null}
-      <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
-        <Suspense fallback={<Loader size="sm" />}>
-          <RichTextEditor
-            key={draft.editorKey}
-            initial={draft.initialDelta}
-            onChange={draft.onEditor}
-            readOnly={!writable}
-            label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
-          />
-        </Suspense>
-        <LengthCounter count={draft.count} max={draft.max} limitType={draft.limitType} over={draft.over} />
-      </Box>
+      {revision ? (
+        <Flex direction={narrow ? 'column' : 'row'} gap="md" align="flex-start" data-testid="revision-layout">
+          <Box style={{ flex: 2, minWidth: 0 }} w={narrow ? '100%' : undefined}>
+            <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
+              <Suspense fallback={<Loader size="sm" />}>
+                <RichTextEditor
+                  key={draft.editorKey}
+                  initial={draft.initialDelta}
+                  onChange={draft.onEditor}
+                  readOnly={!writable}
+                  label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
+                />
+              </Suspense>
+              <LengthCounter
+                count={draft.count}
+                max={draft.max}
+                limitType={draft.limitType}
+                over={draft.over}
+              />
+            </Box>
+          </Box>
+          <Box style={{ flex: 1, minWidth: 0 }} w={narrow ? '100%' : undefined}>
+            <RevisionTracePanel ids={{ ...ids, performanceId: p.id }} />
+          </Box>
+        </Flex>
+      ) : (
+        <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
+          <Suspense fallback={<Loader size="sm" />}>
+            <RichTextEditor
+              key={draft.editorKey}
+              initial={draft.initialDelta}
+              onChange={draft.onEditor}
+              readOnly={!writable}
+              label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
+            />
+          </Suspense>
+          <LengthCounter count={draft.count} max={draft.max} limitType={draft.limitType} over={draft.over} />
+        </Box>
+      )}
       {revision ? (
         <Textarea
           label={t('work.retrospective')}
