@@ -245,4 +245,40 @@ describe('revision trace', () => {
     const [row] = await t.database.db.select().from(reports).where(eq(reports.id, reportId));
     expect(row!.revisementScore).toBe(4.4);
   });
+
+  it('concurrent saves of one comment and a stage move race cleanly: one row, no 5xx, nothing after the close', async () => {
+    const b = await atRevision();
+    const { comments } = (await get(b.url, w.tokens.learner)).json() as {
+      comments: { matching: number; standard: number }[];
+    };
+    const c = comments[0] as { matching: number; standard: number };
+    const statuses = ['used', 'partly_used', 'not_used'] as const;
+    const saves = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        patch(b.url, w.tokens.learner, {
+          marks: [{ ...c, status: statuses[i % 3], reason: `이유 ${i}` }],
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual(Array(9).fill(200));
+    const rows = await t.database.db
+      .select()
+      .from(revisionTraces)
+      .where(eq(revisionTraces.matchingId, c.matching));
+    expect(rows.filter((r) => r.standardIndex === c.standard)).toHaveLength(1);
+
+    // A save racing the move to completion is either stored before it or refused after it.
+    const other = comments[1] as { matching: number; standard: number };
+    const [saved, moved] = await Promise.all([
+      patch(b.url, w.tokens.learner, { marks: [{ ...other, status: 'used', reason: '' }] }),
+      move(b.id),
+    ]);
+    expect(moved.statusCode).toBe(200);
+    expect([200, 406]).toContain(saved.statusCode);
+    const stored = await t.database.db
+      .select()
+      .from(revisionTraces)
+      .where(eq(revisionTraces.matchingId, other.matching));
+    expect(stored.some((r) => r.standardIndex === other.standard)).toBe(saved.statusCode === 200);
+  });
 });
