@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Box, Flex, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type Performance, UI } from '@pw/contract';
@@ -155,7 +155,15 @@ export function WorkEditor({
         />
       ) : null}
       {revision ? (
-        <Flex direction={narrow ? 'column' : 'row'} gap="md" align="flex-start" data-testid="revision-layout">
+        <Box
+          style={{
+            display: 'flex',
+            flexDirection: narrow ? 'column' : 'row',
+            gap: 'var(--mantine-spacing-md)',
+            alignItems: 'flex-start',
+          }}
+          data-testid="revision-layout"
+        >
           <Box style={{ flex: 2, minWidth: 0 }} w={narrow ? '100%' : undefined}>
             <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
               <Suspense fallback={<Loader size="sm" />}>
@@ -178,7 +186,7 @@ export function WorkEditor({
           <Box style={{ flex: 1, minWidth: 0 }} w={narrow ? '100%' : undefined}>
             <RevisionTracePanel ids={{ ...ids, performanceId: p.id }} />
           </Box>
-        </Flex>
+        </Box>
       ) : (
         <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
           <Suspense fallback={<Loader size="sm" />}>
