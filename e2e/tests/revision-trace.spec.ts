@@ -147,20 +147,20 @@ test('a learner traces the comments into the revision; the instructor sees it an
 
   await items
     .nth(0)
-    .getByRole('radio', { name: t('trace.used') })
+    .getByRole('radio', { name: t('trace.used'), exact: true })
     .check();
   await expect(toast(me, t('trace.saved'))).toBeVisible();
   await expect(items.nth(0).getByTestId('trace-status')).toHaveText(t('trace.used'));
   // By keyboard: focus the second comment's first choice and move with the arrows.
   await items
     .nth(1)
-    .getByRole('radio', { name: t('trace.used') })
+    .getByRole('radio', { name: t('trace.used'), exact: true })
     .focus();
   await me.keyboard.press('ArrowRight');
   await expect(items.nth(1).getByTestId('trace-status')).toHaveText(t('trace.partly_used'));
   await items
     .nth(2)
-    .getByRole('radio', { name: t('trace.not_used') })
+    .getByRole('radio', { name: t('trace.not_used'), exact: true })
     .check();
   await items
     .nth(2)
@@ -194,7 +194,7 @@ test('a learner traces the comments into the revision; the instructor sees it an
   await phonePanel
     .getByTestId('trace-item')
     .first()
-    .getByRole('radio', { name: t('trace.partly_used', {}, 'en') })
+    .getByRole('radio', { name: t('trace.partly_used', {}, 'en'), exact: true })
     .check();
   await expect(toast(phone, t('trace.saved', {}, 'en'))).toBeVisible();
   await expectNoSideways(phone);
