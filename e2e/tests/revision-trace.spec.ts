@@ -14,6 +14,10 @@ const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
+/** A dialog is shot as the screen shows it (a full-page shot resizes the page under an open dialog). */
+const shotScreen = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
 const signIn = (browser: Browser, email: string, viewport: typeof WIDE, lang: Lang) =>
   signInAs(browser, email, { viewport, lang });
 
@@ -216,7 +220,7 @@ test('a learner traces the comments into the revision; the instructor sees it an
   );
   await expect(modal.getByTestId('trace-item')).toHaveCount(4);
   await expect(modal).toContainText('예를 더 들면 글자 수를 넘습니다.');
-  await shot(prof, 'trace-score-modal-ko-1440');
+  await shotScreen(prof, 'trace-score-modal-ko-1440');
   await modal.getByRole('textbox').fill('9');
   await modal.getByRole('button', { name: t('score.save') }).click();
   await expect(toast(prof, t('score.revisionSaved'))).toBeVisible();
@@ -240,7 +244,7 @@ test('a learner traces the comments into the revision; the instructor sees it an
   await expect(profPhone.getByTestId('trace-suggested')).toHaveText(
     t('trace.suggested', { score: 4.4, max: 10 }, 'en'),
   );
-  await shot(profPhone, 'trace-score-modal-en-390');
+  await shotScreen(profPhone, 'trace-score-modal-en-390');
 
   // The learner's report shows their own trace, never a suggestion.
   await me.goto(`/courses/${cid}/learner/assignments/${aid}/performances/CO`);
