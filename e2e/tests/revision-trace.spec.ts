@@ -43,8 +43,9 @@ for (const [viewport, lang] of [
   }) => {
     const me = await signIn(browser, 'student10@example.com', viewport, lang);
     await me.goto(`${COURSE}/learner/assignments/${FEEDBACK}/performances/FE`);
+    // The revision (and its trace) loads after the feedback cards: give a cold server time.
     const panel = me.getByTestId('trace-panel');
-    await expect(panel).toBeVisible();
+    await expect(panel).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByRole('heading', { name: t('trace.title', {}, lang) })).toBeVisible();
     const items = panel.getByTestId('trace-item');
     // Two reviewers per essay, two standards each.
@@ -136,7 +137,7 @@ test('a learner traces the comments into the revision; the instructor sees it an
   const me = learners[0] as Page;
   await me.goto(`/courses/${cid}/learner/assignments/${aid}/performances/FE`);
   const panel = me.getByTestId('trace-panel');
-  await expect(panel).toBeVisible();
+  await expect(panel).toBeVisible({ timeout: 30_000 });
   const items = panel.getByTestId('trace-item');
   await expect(items).toHaveCount(4);
   // Beside the editor on a wide screen.
