@@ -43,6 +43,7 @@ import { resultRoutes } from './modules/results/results.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { ssoApiRoutes, ssoRoutes } from './modules/sso/sso.routes';
 import { supportRoutes } from './modules/supports/supports.routes';
+import { traceRoutes } from './modules/traces/traces.routes';
 import { defaultWebDist } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(assignmentRoutes);
       await api.register(extensionRoutes);
       await api.register(performanceRoutes);
+      await api.register(traceRoutes);
       await api.register(reviewRoutes);
       await api.register(reportRoutes);
       await api.register(resultRoutes);

@@ -20,6 +20,7 @@ export * from './profile';
 export * from './reports';
 export * from './results';
 export * from './reviews';
+export * from './revision-trace';
 export * from './stage-display';
 export * from './stages';
 export * from './supports';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { previousReliabilitySchema, standardReliabilitySchema } from './assignments';
 import { essayViewSchema } from './performances';
 import { receivedReviewSchema } from './reviews';
+import { revisionTraceSchema } from './revision-trace';
 
 // A learner's report of one assignment (part 2 §3 Report) and the score page (§3 Score data).
 
@@ -39,7 +40,16 @@ export const reportSchema = z.object({
   scores: z.array(z.object({ type: z.enum(SCORE_TYPES), max_score: z.number() })),
   ...scoreFields,
   /** What `initialise` restores: the suggested revision score; null while none is suggested. */
+  /**
+   * The revision score the author's revision trace suggests (docs/scoring.md §8), what
+   * `initialise` restores; only the assignment's managers are told it (null for the learner).
+   */
   origin_revisement_score: z.number().nullable(),
+  /**
+   * The author's trace of the comments received into the revision (issue 34, item 4); null when
+   * the assignment has no revision stage.
+   */
+  revision_trace: revisionTraceSchema.nullable(),
   essay_writing_score_avg: z.number(),
   peer_review_score_avg: z.number(),
   metacognition_score_avg: z.number(),
@@ -160,8 +170,8 @@ export const reportUpdateSchema = z
       .nullable()
       .optional(),
     /**
-     * Back to the original revision score (`origin_revisement_score`): the score suggested for the
-     * revision, and while nothing suggests one (today), no score at all, as before any was given.
+     * Back to the original revision score (`origin_revisement_score`): the score the author's
+     * revision trace suggests, and while nothing suggests one, no score at all, as before any was given.
      */
     initialise: z.literal(true).optional(),
   })

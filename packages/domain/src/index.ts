@@ -14,6 +14,7 @@ export * from './notifications/work-in-step';
 export * from './reliability/disagreement';
 export * from './reliability/krippendorff';
 export * from './review-coach/review-coach';
+export * from './revision-trace/revision-trace';
 export * from './scoring/adjustment-preview';
 export * from './scoring/course-results';
 export * from './scoring/given-reviews';

@@ -14,3 +14,15 @@ export const saveLateEssay = {
   method: 'PATCH',
   path: `${performance}/late-essay/`,
 } as const;
+/** The revision's trace of the comments received (issue 34, item 4): the author and managers read it. */
+export const getRevisionTrace = {
+  name: 'getRevisionTrace',
+  method: 'GET',
+  path: `${performance}/trace/`,
+} as const;
+/** The author marks comments (used, partly used, not used with a reason) while the revision is open. */
+export const saveRevisionTrace = {
+  name: 'saveRevisionTrace',
+  method: 'PATCH',
+  path: `${performance}/trace/`,
+} as const;

@@ -99,6 +99,7 @@ import {
   peerReviewSchema,
   reviewAdjustmentSchema,
 } from '../reviews';
+import { revisionTraceSchema, revisionTraceUpdateSchema } from '../revision-trace';
 import { supportCreateSchema, supportInquirySchema } from '../supports';
 import type * as table from './index';
 
@@ -298,6 +299,12 @@ export const endpointSchemas = {
     params: performancePathSchema,
     jsonOrForm: performanceSaveBodySchema,
     response: performanceSchema,
+  },
+  getRevisionTrace: { params: performancePathSchema, response: revisionTraceSchema },
+  saveRevisionTrace: {
+    params: performancePathSchema,
+    body: revisionTraceUpdateSchema,
+    response: revisionTraceSchema,
   },
   // reviews
   getPeerReview: { params: peerReviewPathSchema, response: peerReviewSchema },

@@ -206,6 +206,26 @@ export const peerResponses = pgTable(
   (t) => [uniqueIndex('peer_responses_matching_standard_key').on(t.matchingId, t.standardIndex)],
 );
 
+/**
+ * Feedback traced into the revision (issue 34, item 4): the essay's author's mark on one comment
+ * received (a peer review's comment on one standard): used, partly used or not used, with a reason.
+ * The author is the matching's target.
+ */
+export const revisionTraces = pgTable(
+  'revision_traces',
+  {
+    id: serial('id').primaryKey(),
+    matchingId: integer('matching_id')
+      .notNull()
+      .references(() => peerMatchings.id, { onDelete: 'cascade' }),
+    standardIndex: smallint('standard_index').notNull(),
+    status: text('status').$type<'used' | 'partly_used' | 'not_used'>().notNull(),
+    reason: text('reason').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('revision_traces_matching_standard_key').on(t.matchingId, t.standardIndex)],
+);
+
 /** The author's helpfulness rating of one review received. */
 export const feedbackMatchings = pgTable('feedback_matchings', {
   matchingId: integer('matching_id')

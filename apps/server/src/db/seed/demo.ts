@@ -753,6 +753,8 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
         settings: { ...PEER, max_review_score: 10, max_metacognition_score: 10 },
       },
       { assignmentId: a.id, position: 2, model: 'feedbackreview' as const, settings: FEEDBACK },
+      // The revision runs with the feedback review: the comments received are traced into it.
+      { assignmentId: a.id, position: 3, model: 'revisement' as const, settings: REVISION },
     ])
     .returning({ id: stages.id, model: stages.model });
   const stageOf = (model: string) => rows.find((r) => r.model === model)?.id ?? 0;
@@ -837,6 +839,10 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
       completedAt: notYet.has(enrollmentId) ? null : new Date(now - DAY),
     })),
   );
+  // Every learner's revision is open (not yet written), with the comments received to trace.
+  await db
+    .insert(performances)
+    .values(seats.map((enrollmentId) => ({ stageId: stageOf('revisement'), enrollmentId })));
   // One objection (student08 to their first review) waits for a ruling.
   const objected = made.find((x) => x.targetId === seats[7] && x.reviewerId !== x.targetId);
   if (objected) {

@@ -47,6 +47,11 @@ const ELSEWHERE: Record<string, string> = {
     'performances-access.test.ts (who may read and write)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/late-essay/':
     'performances-stages.test.ts (stage rules)',
+  // Author, instructor, another learner, another course, another organisation, anonymous.
+  'GET /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/trace/':
+    'traces.test.ts (the author and the assignment\u2019s managers read; others 404)',
+  'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/trace/':
+    'traces.test.ts (only the author marks, while the revision is open)',
   // Reviewer, author, other learner, instructor, assistant, withdrawn, another course, anonymous.
   'GET /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/':
     'reviews-peer.test.ts (peer review)',

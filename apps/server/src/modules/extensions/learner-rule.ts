@@ -1,7 +1,7 @@
 import { saveRule, type WorkRuleError } from '@pw/contract';
 import { isExtended, type StageModel } from '@pw/domain';
 import type { Db, Tx } from '../../db/client';
-import type { AssignmentShape } from '../assignments/assignment-shape';
+import type { AssignmentShape, ShapeRow } from '../assignments/assignment-shape';
 import { extensionEndOf } from './extensions.queries';
 
 /**
@@ -10,7 +10,7 @@ import { extensionEndOf } from './extensions.queries';
  */
 export async function learnerRule(
   db: Db | Tx,
-  shape: AssignmentShape,
+  shape: AssignmentShape<ShapeRow & { id: number }>,
   enrollmentId: number,
   model: StageModel,
   now: Date,

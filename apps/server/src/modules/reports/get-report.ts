@@ -6,8 +6,9 @@ import { learnersSeeScores } from '../assignments/release';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { givenReviewsOf, receivedReviewsOf } from '../reviews/learner-reviews';
+import { revisionTraceOf } from '../traces/revision-trace-of';
 import { type StoredScores, scoreClass } from './compute-reports';
-import { assertCanReadReport, seesPeerLinks } from './reports.policy';
+import { assertCanReadReport, seesPeerLinks, seesRevisionSuggestion } from './reports.policy';
 import { reportView } from './reports.presenter';
 import {
   peerLinksOf,
@@ -47,17 +48,26 @@ export async function readReport(input: {
   mine: boolean;
   /** Whether the caller sees who reviewed whom (`seesPeerLinks`). */
   links: boolean;
+  /** Whether the caller is told the revision score the trace suggests (`seesRevisionSuggestion`). */
+  suggestion: boolean;
 }): Promise<Report> {
   const { db, shape, report } = input;
   const completed = shape.code === 'CO';
   const { stored, provisional } = await scoresOf(db, report, completed);
   const at = { assignmentId: report.assignmentId, standards: shape.standards };
   // The works, the reviews received, the reviews given and the peers are independent reads.
-  const [works, reviewers, given, peerLinks] = await Promise.all([
+  const [works, reviewers, given, peerLinks, trace] = await Promise.all([
     worksOf(db, shape, report.enrollmentId),
     receivedReviewsOf({ db, lang: input.lang, authorId: report.enrollmentId, ...at }),
     input.mine ? givenReviewsOf({ db, reviewerId: report.enrollmentId, ...at }) : null,
     input.links ? peerLinksOf(db, report.assignmentId, report.enrollmentId) : null,
+    revisionTraceOf({
+      db,
+      shape,
+      authorId: report.enrollmentId,
+      editable: false,
+      withSuggestion: input.suggestion,
+    }),
   ]);
   const workIn = (model: 'questionwriting' | 'essaywriting' | 'revisement') => {
     const id = shape.stage(model)?.id;
@@ -80,6 +90,7 @@ export async function readReport(input: {
     given,
     peerLinks,
     flags: { mine: input.mine, completed, provisional },
+    trace,
   });
 }
 
@@ -101,5 +112,16 @@ export async function getReport(input: {
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
   const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
   const links = seesPeerLinks(m, report);
-  return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
+  const suggestion = seesRevisionSuggestion(m, report);
+  return readReport({
+    db,
+    secret: input.secret,
+    lang: input.lang ?? 'ko',
+    shape,
+    report,
+    name,
+    mine,
+    links,
+    suggestion,
+  });
 }

@@ -36,6 +36,10 @@ export function assertCanReadReport(
 export const seesPeerLinks = (m: AssignmentMembership, report: { enrollmentId: number }) =>
   isManager(m) && !isOwnReport(m, report);
 
+/** The revision score a trace suggests is told to the managers scoring it, not to its author. */
+export const seesRevisionSuggestion = (m: AssignmentMembership, report: { enrollmentId: number }) =>
+  isManager(m) && !isOwnReport(m, report);
+
 /**
  * The comment and the revision score are written by the assignment's managers (learners and
  * assistants who take part 403, others 404), never on their own report (the instructor's seat:

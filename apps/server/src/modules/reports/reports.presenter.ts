@@ -1,4 +1,4 @@
-import type { EssayView, ReceivedReview, Report, ScoreTable } from '@pw/contract';
+import type { EssayView, ReceivedReview, Report, RevisionTrace, ScoreTable } from '@pw/contract';
 import { type AccuracyBasis, disagreeingStandards, type LearnerScores } from '@pw/domain';
 import type { ScoreMaxima } from '../assignments/assignment-shape';
 import { fileLink } from '../files/files.service';
@@ -8,15 +8,6 @@ import type { ReportRow, Work } from './reports.queries';
 /** How a report and the score page show what was read (no I/O here). */
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/**
- * The original revision score, which `initialise` restores: the score suggested for the revision,
- * and none while nothing suggests one — which is so today. (The column `origin_revisement_score`
- * is kept for that suggestion; rows written before this rule hold the first score typed there,
- * which is not an original and is not read.)
- */
-export const originalRevisionScore = (_report: { originRevisementScore: number | null }): number | null =>
-  null;
 
 /** The engine's accuracy basis as the API spells it. */
 const BASIS = {
@@ -59,6 +50,8 @@ export function reportView(input: {
   given: Report['given_reviews'];
   peerLinks: Report['peer_links'];
   flags: { mine: boolean; completed: boolean; provisional: boolean };
+  /** The author's revision trace (its suggestion only for the managers), null without a revision stage. */
+  trace: RevisionTrace | null;
 }): Report {
   const { report, flags, max } = input;
   const l: LearnerScores = input.stored.learner;
@@ -78,7 +71,8 @@ export function reportView(input: {
     feedback_review_score: round1(l.scores.feedbackReview),
     revisement_score: round1(l.scores.revisement),
     total: round1(l.scores.total),
-    origin_revisement_score: originalRevisionScore(report),
+    origin_revisement_score: input.trace?.suggested_score ?? null,
+    revision_trace: input.trace,
     essay_writing_score_avg: round1(avg.essayWriting),
     peer_review_score_avg: round1(avg.peerReview),
     metacognition_score_avg: round1(avg.metacognition),

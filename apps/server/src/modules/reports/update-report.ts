@@ -6,10 +6,15 @@ import { AppError, validationError } from '../../lib/errors';
 import { learnersSeeScores } from '../assignments/release';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
+import { suggestedScoreOf } from '../traces/revision-trace-of';
 import { readReport } from './get-report';
 import { recomputeIfComplete } from './recompute';
-import { assertCanEditReport, assertCanReadReport, seesPeerLinks } from './reports.policy';
-import { originalRevisionScore } from './reports.presenter';
+import {
+  assertCanEditReport,
+  assertCanReadReport,
+  seesPeerLinks,
+  seesRevisionSuggestion,
+} from './reports.policy';
 import { type ReportIds, reportWithName, visibleAssignment } from './reports.queries';
 
 type ReportUpdate = { comment?: { content: string }; revisement_score?: number | null; initialise?: true };
@@ -17,8 +22,9 @@ type ReportUpdate = { comment?: { content: string }; revisement_score?: number |
 /**
  * PATCH …/reports/{id}/: the assignment's managers write the comment or the revision score
  * (0..max, one decimal), never on their own report. `initialise` goes back to the original
- * revision score: the suggested one once something suggests a score, and until then none at all
- * (as before any was given), so a mistyped first score can always be undone (docs/decisions.md).
+ * revision score: the one the author's revision trace suggests (docs/scoring.md §8), and while
+ * nothing suggests one none at all (as before any was given), so a mistyped first score can always
+ * be undone (docs/decisions.md).
  * A change to the score recomputes the class when the assignment is complete (totals and ranks
  * follow).
  */
@@ -47,7 +53,7 @@ export async function updateReport(input: {
       patch.comment = body.comment.content.trim() || null;
       patch.commentedBy = caller.user.id;
     }
-    if (body.initialise) patch.revisementScore = originalRevisionScore(report);
+    if (body.initialise) patch.revisementScore = await suggestedScoreOf(tx, shape, report.enrollmentId);
     else if (body.revisement_score !== undefined) {
       const max = shape.maxima.RE;
       const score = body.revisement_score;
@@ -62,5 +68,16 @@ export async function updateReport(input: {
   const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
   const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
   const links = seesPeerLinks(m, report);
-  return readReport({ db, secret: input.secret, lang: input.lang ?? 'ko', shape, report, name, mine, links });
+  const suggestion = seesRevisionSuggestion(m, report);
+  return readReport({
+    db,
+    secret: input.secret,
+    lang: input.lang ?? 'ko',
+    shape,
+    report,
+    name,
+    mine,
+    links,
+    suggestion,
+  });
 }

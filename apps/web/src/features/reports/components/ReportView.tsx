@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type Report, UI } from '@pw/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevisionTraceList } from '../../../components/RevisionTraceList';
 import { notify } from '../../../lib/notify';
 import { useUpdateReport } from '../api/report';
 import { OthersSection } from './OthersSection';
@@ -293,6 +294,15 @@ export function ReportView({
 
       {r.essay ? (
         <ReportEssay essay={r.essay} revision={r.revisement} retrospective={r.retrospective} />
+      ) : null}
+
+      {r.revision_trace && r.revisement ? (
+        <Card withBorder radius="lg" p="lg" data-testid="report-trace">
+          <Title order={3} size="h5" mb="sm">
+            {t('trace.reportTitle')}
+          </Title>
+          <RevisionTraceList trace={r.revision_trace} />
+        </Card>
       ) : null}
 
       {r.peer_links && reportHref ? (

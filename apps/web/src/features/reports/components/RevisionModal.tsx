@@ -1,13 +1,16 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, NumberInput, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevisionTraceList } from '../../../components/RevisionTraceList';
 import { notify } from '../../../lib/notify';
-import { useUpdateReport } from '../api/report';
+import { useReport, useUpdateReport } from '../api/report';
 
 /**
- * The revision score of one learner: 0..max in steps of 0.1. "Initialise" goes back to the
- * original score, which the modal states: no score at all (the revision counts 0 until one is
- * given), since nothing suggests a revision score; the first score typed is not an original.
+ * The revision score of one learner: 0..max in steps of 0.1, with the learner's feedback trace
+ * (which comments they used, partly used or did not use, and why) and the score it suggests.
+ * "Initialise" goes back to the original score, which the modal states: the suggested score, or
+ * without one no score at all (the revision counts 0 until one is given); the first score typed
+ * is not an original.
  */
 export function RevisionModal({
   ids,
@@ -28,6 +31,8 @@ export function RevisionModal({
 }) {
   const { t } = useTranslation();
   const update = useUpdateReport(ids.courseId, ids.assignmentId, reportId);
+  const report = useReport(ids.courseId, ids.assignmentId, reportId);
+  const trace = report.data?.revision_trace ?? null;
   const [value, setValue] = useState<number | ''>(current);
   const save = async (body: { revisement_score?: number; initialise?: true }, message: string) => {
     try {
@@ -46,6 +51,25 @@ export function RevisionModal({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="sm" data-testid="revision-modal">
+        {report.isPending ? <Loader size="sm" /> : null}
+        {trace ? (
+          <Stack gap={4} data-testid="revision-trace">
+            <Text fw={600} size="sm">
+              {t('trace.reportTitle')}
+            </Text>
+            <Text size="sm" data-testid="trace-suggested">
+              {trace.suggested_score === null
+                ? t('trace.noSuggestion')
+                : t('trace.suggested', { score: trace.suggested_score, max })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('trace.suggestionHelp')}
+            </Text>
+            <ScrollArea.Autosize mah={280} type="auto">
+              <RevisionTraceList trace={trace} />
+            </ScrollArea.Autosize>
+          </Stack>
+        ) : null}
         <NumberInput
           label={t('score.revisionScore')}
           min={0}

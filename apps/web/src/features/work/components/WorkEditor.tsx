@@ -8,6 +8,7 @@ import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ExtendedDeadline } from '../../../components/ExtendedDeadline';
 import { notify } from '../../../lib/notify';
+import { RevisionTracePanel } from './RevisionTracePanel';
 import { remindOnce, zoomWidth } from './work-draft';
 import { LengthCounter } from './work-editor/LengthCounter';
 import { RevisionToolbar } from './work-editor/RevisionToolbar';
@@ -153,18 +154,53 @@ export function WorkEditor({
           onCompare={() => setCompare(true)}
         />
       ) : null}
-      <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
-        <Suspense fallback={<Loader size="sm" />}>
-          <RichTextEditor
-            key={draft.editorKey}
-            initial={draft.initialDelta}
-            onChange={draft.onEditor}
-            readOnly={!writable}
-            label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
-          />
-        </Suspense>
-        <LengthCounter count={draft.count} max={draft.max} limitType={draft.limitType} over={draft.over} />
-      </Box>
+      {revision ? (
+        <Box
+          style={{
+            display: 'flex',
+            flexDirection: narrow ? 'column' : 'row',
+            gap: 'var(--mantine-spacing-md)',
+            alignItems: 'flex-start',
+          }}
+          data-testid="revision-layout"
+        >
+          <Box style={{ flex: 2, minWidth: 0 }} w={narrow ? '100%' : undefined}>
+            <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
+              <Suspense fallback={<Loader size="sm" />}>
+                <RichTextEditor
+                  key={draft.editorKey}
+                  initial={draft.initialDelta}
+                  onChange={draft.onEditor}
+                  readOnly={!writable}
+                  label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
+                />
+              </Suspense>
+              <LengthCounter
+                count={draft.count}
+                max={draft.max}
+                limitType={draft.limitType}
+                over={draft.over}
+              />
+            </Box>
+          </Box>
+          <Box style={{ flex: 1, minWidth: 0 }} w={narrow ? '100%' : undefined}>
+            <RevisionTracePanel ids={{ ...ids, performanceId: p.id }} />
+          </Box>
+        </Box>
+      ) : (
+        <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
+          <Suspense fallback={<Loader size="sm" />}>
+            <RichTextEditor
+              key={draft.editorKey}
+              initial={draft.initialDelta}
+              onChange={draft.onEditor}
+              readOnly={!writable}
+              label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
+            />
+          </Suspense>
+          <LengthCounter count={draft.count} max={draft.max} limitType={draft.limitType} over={draft.over} />
+        </Box>
+      )}
       {revision ? (
         <Textarea
           label={t('work.retrospective')}
