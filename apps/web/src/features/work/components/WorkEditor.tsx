@@ -8,7 +8,6 @@ import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ExtendedDeadline } from '../../../components/ExtendedDeadline';
 import { notify } from '../../../lib/notify';
-import { RevisionTracePanel } from './RevisionTracePanel';
 import { remindOnce, zoomWidth } from './work-draft';
 import { LengthCounter } from './work-editor/LengthCounter';
 import { RevisionToolbar } from './work-editor/RevisionToolbar';
@@ -20,6 +19,10 @@ import { WorkFiles } from './work-editor/WorkFiles';
 
 const RichTextEditor = lazy(() => import('../../../components/RichText'));
 const CompareModal = lazy(() => import('../../../components/CompareModal'));
+// The revision's feedback trace loads with the revision step only: the essay page does not carry it.
+const RevisionTracePanel = lazy(() =>
+  import('./RevisionTracePanel').then((m) => ({ default: m.RevisionTracePanel })),
+);
 
 type Ids = { courseId: number; assignmentId: number };
 
@@ -184,7 +187,9 @@ export function WorkEditor({
             </Box>
           </Box>
           <Box style={{ flex: 1, minWidth: 0 }} w={narrow ? '100%' : undefined}>
-            <RevisionTracePanel ids={{ ...ids, performanceId: p.id }} />
+            <Suspense fallback={<Loader size="sm" />}>
+              <RevisionTracePanel ids={{ ...ids, performanceId: p.id }} />
+            </Suspense>
           </Box>
         </Box>
       ) : (
