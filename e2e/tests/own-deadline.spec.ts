@@ -3,7 +3,7 @@ import { api, COURSE, type Lang, PHONE, signIn, text, WIDE } from './support';
 
 // A learner's own deadline (issue 33, item 1): with an extension of peer review, student28 sees
 // their own end, marked extended, on the dashboard, the course page's card, the task information's
-// schedule and timeline, and the peer-review page; student29 (no extension) sees none of it — in
+// schedule and timeline, and the peer-review page; student11 (no extension) sees none of it — in
 // Korean and English, on a PC and a phone.
 
 const ASSIGNMENT = '1차 과제: 나를 소개하는 글';
@@ -32,6 +32,15 @@ test.beforeAll(async ({ browser }) => {
     reason: '',
   });
   expect(granted.status, JSON.stringify(granted.json)).toBe(201);
+  // The classmate (student11, code 20240011) has no extension of this assignment, whatever the
+  // specs before this one granted (extensions.spec picks learners from the list).
+  const other = (table.json.names as { pk: number; code: string }[]).find((n) => n.code === '20240011')?.pk;
+  const extensions = await api(prof, 'GET', `/courses/1/assignments/${aid}/extensions/`);
+  for (const e of extensions.json as { id: number; enrollment_id: number }[]) {
+    if (e.enrollment_id !== other) continue;
+    const withdrawn = await api(prof, 'DELETE', `/courses/1/assignments/${aid}/extensions/${e.id}/`);
+    expect(withdrawn.status).toBe(204);
+  }
   await prof.context().close();
 });
 
@@ -82,7 +91,8 @@ for (const { lang, viewport } of CASES) {
     await page.context().close();
 
     // A classmate without an extension sees the stage's schedule only.
-    const other = await signIn(browser, 'student29@example.com', { viewport, lang });
+    // (student11: a classmate no spec deactivates; manager.spec deactivates student29.)
+    const other = await signIn(browser, 'student11@example.com', { viewport, lang });
     await other.goto(`${COURSE}/learner/assignments/${aid}/performances/info`);
     await expect(other.getByTestId('stage-timeline')).toBeVisible();
     await expect(other.getByTestId('schedule-extension')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import '../manager-texts';
+import '@mantine/core/styles/Code.css';
 import {
   ActionIcon,
   Button,
