@@ -109,10 +109,24 @@ export async function getReport(input: {
   const { db, ids } = input;
   const m = await loadAssignmentMembership(db, input.caller, ids);
   const shape = await visibleAssignment(db, m, ids.assignmentId);
-  const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
+  return readReportAs({ db, secret: input.secret, lang: input.lang, m, shape, reportId: ids.reportId });
+}
+
+/**
+ * One report as the member reads it: refused unless they may read it, with the peers' links and
+ * the suggested revision score only for those who see them (the read, and the answer of a change).
+ */
+export async function readReportAs(input: {
+  db: Db;
+  secret: string;
+  lang?: Language;
+  m: Parameters<typeof assertCanReadReport>[0];
+  shape: Awaited<ReturnType<typeof visibleAssignment>>;
+  reportId: number;
+}) {
+  const { db, m, shape } = input;
+  const { report, name } = await reportWithName(db, shape.row.id, input.reportId);
   const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
-  const links = seesPeerLinks(m, report);
-  const suggestion = seesRevisionSuggestion(m, report);
   return readReport({
     db,
     secret: input.secret,
@@ -121,7 +135,7 @@ export async function getReport(input: {
     report,
     name,
     mine,
-    links,
-    suggestion,
+    links: seesPeerLinks(m, report),
+    suggestion: seesRevisionSuggestion(m, report),
   });
 }

@@ -3,19 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
-import { learnersSeeScores } from '../assignments/release';
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { suggestedScoreOf } from '../traces/revision-trace-of';
-import { readReport } from './get-report';
+import { readReportAs } from './get-report';
 import { recomputeIfComplete } from './recompute';
-import {
-  assertCanEditReport,
-  assertCanReadReport,
-  seesPeerLinks,
-  seesRevisionSuggestion,
-} from './reports.policy';
-import { type ReportIds, reportWithName, visibleAssignment } from './reports.queries';
+import { assertCanEditReport } from './reports.policy';
+import { type ReportIds, visibleAssignment } from './reports.queries';
 
 type ReportUpdate = { comment?: { content: string }; revisement_score?: number | null; initialise?: true };
 
@@ -65,19 +59,5 @@ export async function updateReport(input: {
     if (patch.revisementScore !== undefined) await recomputeIfComplete(tx, shape.row.id);
   });
   // The answer is the report as its managers now read it (the assignment's shape is unchanged).
-  const { report, name } = await reportWithName(db, shape.row.id, ids.reportId);
-  const mine = assertCanReadReport(m, report, learnersSeeScores(shape));
-  const links = seesPeerLinks(m, report);
-  const suggestion = seesRevisionSuggestion(m, report);
-  return readReport({
-    db,
-    secret: input.secret,
-    lang: input.lang ?? 'ko',
-    shape,
-    report,
-    name,
-    mine,
-    links,
-    suggestion,
-  });
+  return readReportAs({ db, secret: input.secret, lang: input.lang, m, shape, reportId: ids.reportId });
 }
