@@ -62,7 +62,7 @@ describe('one server per data folder', () => {
     expect(await third.ready).toBe(true);
     third.child.kill('SIGTERM');
     await third.exited;
-  }, 90_000);
+  }, 180_000);
 
   it('a lock left by a process that is gone is taken over', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pw-lock-'));

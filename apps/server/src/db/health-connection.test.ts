@@ -15,7 +15,7 @@ afterAll(async () => t.close());
 
 describe('the health checks connection', () => {
   it('ready answers at once while every pooled connection is busy (PostgreSQL: a connection of its own)', async () => {
-    const busySeconds = 2;
+    const busySeconds = 6;
     // Every connection of the app's pool (10) busy, and more statements waiting for one.
     const busy =
       t.database.kind === 'postgres'
@@ -34,7 +34,9 @@ describe('the health checks connection', () => {
     const tookMs = Date.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
-    expect(tookMs).toBeLessThan(1000);
+    // Far below the busy statements' 6 s (a ready that queued behind them would take 6 s or more),
+    // with room for a loaded machine (2.1 s seen with two test files running at once).
+    expect(tookMs).toBeLessThan(3000);
     await Promise.all(busy);
   });
 });
