@@ -89,7 +89,7 @@ export async function serviceToken(
 }
 
 /** The tool's current signing key (made on first use, as the JWKS endpoint does). */
-async function currentKey(db: Db): Promise<{ kid: string; privateJwk: JWK }> {
+export async function currentKey(db: Db): Promise<{ kid: string; privateJwk: JWK }> {
   const read = () =>
     db
       .select({ kid: ltiToolKeys.kid, privateJwk: ltiToolKeys.privateJwk })
