@@ -241,7 +241,8 @@ async function keepServiceClaims(
     await db
       .update(ltiResourceLinks)
       .set({
-        lineitemUrl: launch.ags.lineitem ?? null,
+        // Only `lineitems`: the line item PeerWrite created there (at the first grade) is kept.
+        lineitemUrl: launch.ags.lineitem ?? sql`${ltiResourceLinks.lineitemUrl}`,
         lineitemsUrl: launch.ags.lineitems ?? null,
         agsScopes: launch.ags.scopes,
       })

@@ -10,6 +10,7 @@ import type { LtiPlatform } from './lti-platforms';
 export const SCOPES = {
   memberships: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+  lineitem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
 } as const;
 
 /** A cached token is used until this long before it expires. */
