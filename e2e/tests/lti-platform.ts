@@ -34,6 +34,8 @@ export type LmsLaunch = {
   resourceLinkId: string;
   /** The placement's custom parameters (a deep-linked one names its assignment). */
   custom?: Record<string, string>;
+  /** Further claims, replacing the defaults (a Deep Linking request's message type and settings). */
+  extra?: Record<string, unknown>;
 };
 
 const escapeHtml = (s: string) =>
@@ -92,6 +94,7 @@ export async function startMockLms(toolBase: () => string) {
       [CLAIM.context]: { id: 'e2e-course', title: '글쓰기의 기초 (LMS)', label: 'WRT101' },
       [CLAIM.launchPresentation]: { locale: launch.locale, document_target: 'iframe' },
       ...(launch.custom ? { [CLAIM.custom]: launch.custom } : {}),
+      ...launch.extra,
     };
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid })

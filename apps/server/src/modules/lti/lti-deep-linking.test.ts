@@ -191,6 +191,7 @@ describe('LTI Deep Linking 2.0', () => {
     const learner = await launch(t, p, HOST, p.deepLinkingRequest({}, LEARNER));
     expect(learner.statusCode).toBe(403);
     expect(learner.body).toContain('LMS에서 PeerWrite 활동을 추가하는 것은 강의의 교수자만 할 수 있습니다');
+    expect(learner.body).not.toContain('활동을 다시 열어 주세요');
     const assistant = await launch(
       t,
       p,

@@ -67,9 +67,12 @@ export async function ltiRoutes(app: FastifyInstance) {
   const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: LtiRefusal, locale?: string) => {
     const lang = langOf(request, locale ?? refusal.locale);
     const t = (k: string) => pageText(lang, k);
-    const body =
-      paragraph(t(`lti.reason.${refusal.reason}`)) +
-      paragraph(t(refusal.reason === 'context_not_linked' ? 'lti.askInstructor' : 'lti.tryAgain'));
+    // A learner's Deep Linking request is not a failed launch: opening it again would not help.
+    const next =
+      refusal.reason === 'deep_linking_instructor_only'
+        ? ''
+        : paragraph(t(refusal.reason === 'context_not_linked' ? 'lti.askInstructor' : 'lti.tryAgain'));
+    const body = paragraph(t(`lti.reason.${refusal.reason}`)) + next;
     return reply
       .code(refusal.status)
       .header('cache-control', 'no-store')
