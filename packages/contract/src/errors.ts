@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'conflict',
   'lti_not_linked',
   'lti_service_failed',
+  'lti_grade_not_failed',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

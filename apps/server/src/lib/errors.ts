@@ -55,6 +55,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   file_store_unavailable: 503,
   lti_not_linked: 409,
   lti_service_failed: 502,
+  lti_grade_not_failed: 409,
   rate_limited: 429,
   conflict: 409,
   internal_error: 500,

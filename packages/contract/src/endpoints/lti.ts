@@ -31,6 +31,15 @@ export const syncRoster = {
   method: 'POST',
   path: '/courses/:id/lti/roster-sync/',
 } as const;
+/**
+ * Sends a learner's grade that failed again now (LTI AGS; managers): a new try through the
+ * grade queue, with the retries starting over.
+ */
+export const resendGrade = {
+  name: 'resendGrade',
+  method: 'POST',
+  path: '/courses/:id/assignments/:aid/lti/grades/:eid/resend/',
+} as const;
 /** Per learner, whether the assignment's grade reached the LMS (LTI AGS; managers). */
 export const listGradeSends = {
   name: 'listGradeSends',

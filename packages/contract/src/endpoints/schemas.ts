@@ -41,7 +41,7 @@ import {
   extensionSchema,
 } from '../extensions';
 import { idParamSchema } from '../ids';
-import { gradeSendsSchema, rosterStatusSchema, rosterSummarySchema } from '../lti';
+import { gradeSendSchema, gradeSendsSchema, rosterStatusSchema, rosterSummarySchema } from '../lti';
 import { ltiPlatformInputSchema, ltiPlatformSchema, ltiPlatformsSchema } from '../lti-platforms';
 import {
   managerAssignmentQuerySchema,
@@ -176,6 +176,7 @@ export const endpointSchemas = {
   getRosterStatus: { params: idPathSchema, response: rosterStatusSchema },
   syncRoster: { params: idPathSchema, response: rosterSummarySchema },
   listGradeSends: { params: assignmentPathSchema, response: gradeSendsSchema },
+  resendGrade: { params: assignmentPathSchema.extend({ eid: idParamSchema }), response: gradeSendSchema },
   // notifications
   listNotifications: { querystring: notificationListQuerySchema, response: notificationListSchema },
   readNotification: { params: idPathSchema, body: notificationReadSchema, response: notificationSchema },

@@ -1,4 +1,5 @@
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -145,6 +146,11 @@ export const ltiResourceLinks = pgTable(
     lineitemUrl: text('lineitem_url'),
     lineitemsUrl: text('lineitems_url'),
     agsScopes: text('ags_scopes').array().notNull().default([]),
+    /**
+     * When a grade job began creating the line item in the LMS (the platform sent only
+     * `lineitems`): one job creates it, the others wait for its URL (a stale claim is taken over).
+     */
+    lineitemClaimedAt: timestamp('lineitem_claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -198,3 +204,29 @@ export const ltiGradeSends = pgTable(
     index('lti_grade_sends_pending_idx').on(t.status),
   ],
 );
+
+/**
+ * A Deep Linking request waiting for the instructor's choice (LTI Deep Linking 2.0): what the
+ * platform asked for, bound on the server. The browser holds only an opaque handle (its hash
+ * here); the answer's return URL, `data`, deployment and course are read from this row, once.
+ */
+export const ltiDeepLinkSessions = pgTable('lti_deep_link_sessions', {
+  handleHash: text('handle_hash').primaryKey(),
+  platformId: integer('platform_id')
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  deploymentId: text('deployment_id').notNull(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  returnUrl: text('return_url').notNull(),
+  /** The settings' opaque `data`, echoed in the answer. */
+  data: text('data'),
+  /** False when the platform said it ignores line items (`accept_lineitem: false`). */
+  acceptLineItem: boolean('accept_line_item').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

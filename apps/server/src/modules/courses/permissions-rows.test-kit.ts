@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
 import { call } from '../../../test/helpers';
-import { assignments, comments, pollOptions } from '../../db/schema';
+import { assignments, comments, ltiGradeSends, pollOptions } from '../../db/schema';
 import { loadAssignment } from '../assignments/assignment-loader';
 import {
   ASSIGNMENT_MANAGERS,
@@ -274,6 +274,22 @@ export const rows: Row[] = [
         .set({ stepIndex: shape.steps.length, isReleaseHeld: true })
         .where(eq(assignments.id, id));
       return { method: 'POST', url: `/api/v1/courses/${w.course.id}/assignments/${id}/release-scores/` };
+    },
+  },
+  {
+    // LTI grade passback: resend a learner's grade that failed (a fresh failed row per actor).
+    name: 'POST lti grade resend',
+    expected: ASSIGNMENT_MANAGERS,
+    prepare: async () => {
+      const { id } = await newAssignment();
+      const learner = await learnerEnrollment(w.course.id);
+      await t.database.db
+        .insert(ltiGradeSends)
+        .values({ assignmentId: id, userId: learner.userId, score: 80, status: 'failed', attempts: 9 });
+      return {
+        method: 'POST',
+        url: `/api/v1/courses/${w.course.id}/assignments/${id}/lti/grades/${learner.id}/resend/`,
+      };
     },
   },
   {

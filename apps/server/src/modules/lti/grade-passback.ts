@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  assignments,
   enrollments,
   ltiGradeSends,
   ltiPlatforms,
@@ -8,6 +9,7 @@ import {
   ltiUserLinks,
   reports,
 } from '../../db/schema';
+import { serviceUrl } from './lti-claims';
 import { callService, LtiServiceError, SCOPES } from './service-token';
 
 /** A grade job: one learner's score of one assignment, at one version of it. */
@@ -20,19 +22,101 @@ const SCORE_TYPE = 'application/vnd.ims.lis.v1.score+json';
 /** The most pending rows one queueing pass reads (the next pass takes the rest). */
 const QUEUE_BATCH = 500;
 
-/** The assignment's LMS line item (a resource link whose launch carried the AGS claim), if any. */
-async function lineItemOf(db: Db | Tx, assignmentId: number) {
+/**
+ * The assignment's LMS line item: a resource link whose launch carried the AGS claim, with the
+ * line item's URL (`lineitem`), or only the container (`lineitems`) to create one in at the first
+ * grade (`ensureLineItem`). A link with a line item is preferred.
+ */
+export async function lineItemOf(db: Db | Tx, assignmentId: number) {
   const [row] = await db
     .select({ link: ltiResourceLinks, platform: ltiPlatforms })
     .from(ltiResourceLinks)
     .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiResourceLinks.platformId))
-    .where(and(eq(ltiResourceLinks.assignmentId, assignmentId), isNotNull(ltiResourceLinks.lineitemUrl)))
-    .orderBy(asc(ltiResourceLinks.id))
+    .where(
+      and(
+        eq(ltiResourceLinks.assignmentId, assignmentId),
+        or(isNotNull(ltiResourceLinks.lineitemUrl), isNotNull(ltiResourceLinks.lineitemsUrl)),
+      ),
+    )
+    .orderBy(sql`${ltiResourceLinks.lineitemUrl} is null`, asc(ltiResourceLinks.id))
     .limit(1);
-  if (!row?.link.lineitemUrl) return undefined;
-  // A platform that names its scopes must grant the score scope.
-  if (row.link.agsScopes.length > 0 && !row.link.agsScopes.includes(SCOPES.score)) return undefined;
-  return { url: row.link.lineitemUrl, platform: row.platform };
+  if (!row) return undefined;
+  const scopes = row.link.agsScopes;
+  // A platform that names its scopes must grant the score scope (and the line item one to create it).
+  if (scopes.length > 0 && !scopes.includes(SCOPES.score)) return undefined;
+  if (!row.link.lineitemUrl && scopes.length > 0 && !scopes.includes(SCOPES.lineitem)) return undefined;
+  return { url: row.link.lineitemUrl ?? undefined, link: row.link, platform: row.platform };
+}
+
+/** A line item taken as being created by another job for this long is taken over (that job died). */
+const LINE_ITEM_CLAIM_MS = 2 * 60_000;
+const LINE_ITEM_TYPE = 'application/vnd.ims.lis.v2.lineitem+json';
+
+/**
+ * The line item's URL, created first when the platform sent only `lineitems` (AGS §3.2): a POST
+ * of {scoreMaximum 100, label = the assignment's name, resourceId, resourceLinkId}, its `id` kept
+ * on the resource link. One job creates it (a conditional claim on the link, so several nodes
+ * never create two); the others fail for now and the queue retries them once it is stored.
+ */
+export async function ensureLineItem(
+  db: Db,
+  item: NonNullable<Awaited<ReturnType<typeof lineItemOf>>>,
+  now = new Date(),
+): Promise<string> {
+  if (item.url) return item.url;
+  const linkId = item.link.id;
+  const [claimed] = await db
+    .update(ltiResourceLinks)
+    .set({ lineitemClaimedAt: now })
+    .where(
+      and(
+        eq(ltiResourceLinks.id, linkId),
+        isNull(ltiResourceLinks.lineitemUrl),
+        or(
+          isNull(ltiResourceLinks.lineitemClaimedAt),
+          lt(ltiResourceLinks.lineitemClaimedAt, new Date(now.getTime() - LINE_ITEM_CLAIM_MS)),
+        ),
+      ),
+    )
+    .returning({
+      lineitemsUrl: ltiResourceLinks.lineitemsUrl,
+      resourceLinkId: ltiResourceLinks.resourceLinkId,
+    });
+  if (!claimed) {
+    const [stored] = await db
+      .select({ url: ltiResourceLinks.lineitemUrl })
+      .from(ltiResourceLinks)
+      .where(eq(ltiResourceLinks.id, linkId));
+    if (stored?.url) return stored.url;
+    throw new LtiServiceError('the line item is being created by another job');
+  }
+  const release = () =>
+    db.update(ltiResourceLinks).set({ lineitemClaimedAt: null }).where(eq(ltiResourceLinks.id, linkId));
+  try {
+    const [assignment] = await db
+      .select({ name: assignments.name })
+      .from(assignments)
+      .where(eq(assignments.id, item.link.assignmentId));
+    const res = await callService(db, item.platform, [SCOPES.lineitem], claimed.lineitemsUrl ?? '', {
+      method: 'POST',
+      contentType: LINE_ITEM_TYPE,
+      accept: LINE_ITEM_TYPE,
+      body: JSON.stringify({
+        scoreMaximum: 100,
+        label: assignment?.name ?? 'PeerWrite',
+        resourceId: `peerwrite-assignment-${item.link.assignmentId}`,
+        resourceLinkId: claimed.resourceLinkId,
+      }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { id?: unknown };
+    const url = res.ok ? serviceUrl(body.id) : undefined;
+    if (!url) throw new LtiServiceError(`line item refused (${res.status})`, res.status);
+    await db.update(ltiResourceLinks).set({ lineitemUrl: url }).where(eq(ltiResourceLinks.id, linkId));
+    return url;
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 /** The score sent for a total: out of 100, two decimals, within 0..100. */
@@ -167,7 +251,8 @@ export async function sendGrade(db: Db, job: GradeJob, now = () => new Date()) {
         ),
       );
   try {
-    const res = await callService(db, item.platform, [SCOPES.score], scoresUrl(item.url), {
+    const lineitem = await ensureLineItem(db, item, at);
+    const res = await callService(db, item.platform, [SCOPES.score], scoresUrl(lineitem), {
       method: 'POST',
       contentType: SCORE_TYPE,
       body: JSON.stringify({

@@ -13,7 +13,17 @@ export const CLAIM = {
   nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
   /** Assignment and Grade Services: `lineitem`, `lineitems`, `scope`. */
   ags: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+  /** Custom parameters of the placement (a deep-linked one carries `peerwrite_assignment_id`). */
+  custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
+  /** Deep Linking 2.0 request settings: `deep_link_return_url`, `accept_types`, `data`, … */
+  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  /** Deep Linking 2.0 response: the chosen items, and the request's `data` echoed. */
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
 } as const;
+
+/** The custom parameter a deep-linked resource link carries: the assignment it opens. */
+export const ASSIGNMENT_CUSTOM_PARAM = 'peerwrite_assignment_id';
 
 export type LtiRole = 'instructor' | 'assistant' | 'learner';
 

@@ -2,6 +2,7 @@ import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRouter } from '../../lib/endpoints';
 import { listGradeSends } from './list-grade-sends';
+import { resendGrade } from './resend-grade';
 import { rosterStatus, syncRosterByHand } from './sync-roster';
 
 /** The LTI Advantage services a course's managers use: roster sync (NRPS) and grade passback (AGS). */
@@ -16,5 +17,14 @@ export const ltiServiceRoutes: FastifyPluginAsyncZod = async (app) => {
   route(endpoints.listGradeSends, {
     handler: async (request) =>
       listGradeSends(app.db, request, { courseId: request.params.id, assignmentId: request.params.aid }),
+  });
+  route(endpoints.resendGrade, {
+    config: { sendsGrades: true },
+    handler: async (request) =>
+      resendGrade(app.db, request, {
+        courseId: request.params.id,
+        assignmentId: request.params.aid,
+        enrollmentId: request.params.eid,
+      }),
   });
 };

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,7 @@ import {
 } from '../../db/schema';
 import { executorOf } from '../../jobs/executor';
 import { QUEUES } from '../../jobs/queues';
+import { ensureLineItem, lineItemOf } from './grade-passback';
 import { codeOf, launch, type MockPlatform, ROLE, startMockPlatform } from './lti.test-kit';
 import { CLAIM } from './lti-claims';
 import { savePlatform } from './lti-platforms';
@@ -468,5 +469,113 @@ describe('grade passback (AGS)', () => {
       await second.close();
       await database?.close();
     }
+  });
+
+  it('creates the line item when the LMS sent only `lineitems`, once however many jobs ask', async () => {
+    const onlyLineitems = () =>
+      t.database.db
+        .update(ltiResourceLinks)
+        .set({ lineitemUrl: null, lineitemClaimedAt: null })
+        .where(eq(ltiResourceLinks.assignmentId, assignmentId));
+    await onlyLineitems();
+    // Three jobs (or nodes) at once: one creates it, the others read it or wait for it.
+    const item = await lineItemOf(t.database.db, assignmentId);
+    expect(item?.url).toBeUndefined();
+    const results = await Promise.allSettled([1, 2, 3].map(() => ensureLineItem(t.database.db, item!)));
+    expect(p.state.lineItems).toHaveLength(1);
+    const created = p.state.lineItems[0]!.id;
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+    for (const r of results) if (r.status === 'fulfilled') expect(r.value).toBe(created);
+    expect(await ensureLineItem(t.database.db, item!)).toBe(created);
+    expect(p.state.lineItems).toHaveLength(1);
+
+    // At a grade passback: the line item created in the container, then the scores sent to it.
+    await onlyLineitems();
+    await t.database.db
+      .update(ltiGradeSends)
+      .set({ score: 66, version: sql`${ltiGradeSends.version} + 1`, status: 'pending', attempts: 0 })
+      .where(eq(ltiGradeSends.assignmentId, assignmentId));
+    const sentBefore = p.state.scores.length;
+    await t.app.jobs.queueGrades();
+    await until(async () => p.state.scores.length >= sentBefore + 3);
+    await t.app.jobs.settled([QUEUES.ltiGrades]);
+    expect(p.state.lineItems).toHaveLength(2);
+    const second = p.state.lineItems[1]!;
+    expect(second.contentType).toBe('application/vnd.ims.lis.v2.lineitem+json');
+    expect(second.body).toEqual({
+      scoreMaximum: 100,
+      label: 'LMS 에세이',
+      resourceId: `peerwrite-assignment-${assignmentId}`,
+      resourceLinkId: 'rl-1',
+    });
+    const fresh = p.state.scores.slice(sentBefore);
+    expect(fresh.map((s) => s.lineitem)).toEqual(Array(3).fill(new URL(second.id).pathname));
+    expect(fresh.every((s) => s.body.scoreGiven === 66)).toBe(true);
+    // A later launch carrying only `lineitems` keeps the line item PeerWrite created.
+    await launchAs('s1', 'learner', {
+      [CLAIM.ags]: {
+        scope: [
+          'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+          'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+        ],
+        lineitems: `${p.base}/lineitems`,
+      },
+    });
+    const [link] = await t.database.db
+      .select()
+      .from(ltiResourceLinks)
+      .where(eq(ltiResourceLinks.assignmentId, assignmentId));
+    expect(link?.lineitemUrl).toBe(second.id);
+  });
+
+  it("resends a failed grade on a manager's request, through the queue, once", async () => {
+    const grades = (await get(`${base()}/${assignmentId}/lti/grades/`, instructorToken)).json() as {
+      grades: { enrollment_id: number }[];
+    };
+    const eid = grades.grades[0]!.enrollment_id;
+    const [enrolment] = await t.database.db.select().from(enrollments).where(eq(enrollments.id, eid));
+    const userId = enrolment!.userId;
+    const [sub] = await t.database.db
+      .select({ sub: ltiUserLinks.sub })
+      .from(ltiUserLinks)
+      .where(eq(ltiUserLinks.userId, userId));
+    const fail = () =>
+      t.database.db
+        .update(ltiGradeSends)
+        .set({ status: 'failed', attempts: 9, lastError: 'score refused (503)' })
+        .where(and(eq(ltiGradeSends.assignmentId, assignmentId), eq(ltiGradeSends.userId, userId)));
+    const resend = (token: string, id = eid) =>
+      call(t, {
+        method: 'POST',
+        url: `${base()}/${assignmentId}/lti/grades/${id}/resend/`,
+        host: HOST,
+        token,
+      });
+    await fail();
+    // A sent grade is not resent; a learner may not; an unknown enrolment is not found.
+    expect((await resend(learnerTokens[0]!)).statusCode).toBe(403);
+    expect((await resend(instructorToken, 999_999)).statusCode).toBe(404);
+    const before = p.state.scores.length;
+    const res = await resend(instructorToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ enrollment_id: eid, status: 'pending' });
+    await until(async () => p.state.scores.length === before + 1);
+    await t.app.jobs.settled([QUEUES.ltiGrades]);
+    expect(p.state.scores.at(-1)?.body.userId).toBe(sub!.sub);
+    const [row] = (await sendsOf()).filter((r) => r.userId === userId);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    const again = await resend(instructorToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('lti_grade_not_failed');
+    // Two managers at once: one new version, the other told it is no longer failed.
+    await fail();
+    const version = row!.version;
+    const both = await Promise.all([resend(instructorToken), resend(instructorToken)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    await until(async () => p.state.scores.length === before + 2);
+    await t.app.jobs.settled([QUEUES.ltiGrades]);
+    const [after] = (await sendsOf()).filter((r) => r.userId === userId);
+    expect(after?.version).toBe(version + 1);
+    expect(after?.status).toBe('sent');
   });
 });

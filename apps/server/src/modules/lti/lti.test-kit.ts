@@ -61,6 +61,13 @@ export async function startMockPlatform() {
     tokenRequests: [] as { scope: string; ok: boolean }[],
     rosterRequests: 0,
     tokens: new Set<string>(),
+    /** Deep Linking answers posted to `/deep-link-return`: verified (claims) or why not. */
+    deepLinkAnswers: [] as (
+      | { ok: true; claims: JWTPayload; kid: string | undefined }
+      | { ok: false; error: string }
+    )[],
+    /** Line items the tool created by POST to `/lineitems` (AGS line item service). */
+    lineItems: [] as { id: string; body: Record<string, unknown>; contentType: string }[],
   };
   const authorised = (req: import('node:http').IncomingMessage) =>
     state.tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
@@ -109,6 +116,33 @@ export async function startMockPlatform() {
         { id: url.toString(), context: { id: 'ctx-1' }, members },
         more ? { link: `<${next.toString()}>; rel="next"` } : {},
       );
+    }
+    if (url.pathname === '/deep-link-return' && req.method === 'POST') {
+      // The platform's side of Deep Linking 2.0 §4.5: the tool's JWT, verified by the tool's keys.
+      const form = new URLSearchParams(await readBody(req));
+      try {
+        if (!state.toolJwks) throw new Error('no tool JWKS');
+        const { payload, protectedHeader } = await jwtVerify(
+          form.get('JWT') ?? '',
+          createLocalJWKSet(await state.toolJwks()),
+          { issuer: registration.clientId, audience: registration.issuer, algorithms: ['RS256'] },
+        );
+        if (typeof payload.nonce !== 'string' || payload.nonce === '') throw new Error('no nonce');
+        state.deepLinkAnswers.push({ ok: true, claims: payload, kid: protectedHeader.kid });
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<p>added</p>');
+      } catch (error) {
+        state.deepLinkAnswers.push({ ok: false, error: String((error as Error).message) });
+        res.writeHead(400);
+        return res.end();
+      }
+    }
+    if (url.pathname === '/lineitems' && req.method === 'POST') {
+      if (!authorised(req)) return json(res, 401, { error: 'unauthorised' });
+      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      const id = `${base}/lineitems/created-${state.lineItems.length + 1}`;
+      state.lineItems.push({ id, body, contentType: String(req.headers['content-type']) });
+      return json(res, 201, { id, ...body }, { 'content-type': 'application/vnd.ims.lis.v2.lineitem+json' });
     }
     if (url.pathname.endsWith('/scores') && req.method === 'POST') {
       if (!authorised(req)) return json(res, 401, { error: 'unauthorised' });
@@ -192,9 +226,32 @@ export async function startMockPlatform() {
     },
   });
 
+  /**
+   * The claims turning a launch into a Deep Linking request (`settings` merged into its settings
+   * claim); pass them as a launch's `over`.
+   */
+  const deepLinkingRequest = (
+    settings: Record<string, unknown> = {},
+    over: Record<string, unknown> = {},
+  ) => ({
+    [CLAIM.messageType]: 'LtiDeepLinkingRequest',
+    [CLAIM.resourceLink]: undefined,
+    [CLAIM.deepLinkingSettings]: {
+      deep_link_return_url: `${base}/deep-link-return`,
+      accept_types: ['link', 'ltiResourceLink'],
+      accept_presentation_document_targets: ['iframe', 'window'],
+      accept_multiple: false,
+      accept_lineitem: true,
+      data: 'opaque-dl-data-1',
+      ...settings,
+    },
+    ...over,
+  });
+
   return {
     registration,
     claims,
+    deepLinkingRequest,
     sign,
     state,
     base,

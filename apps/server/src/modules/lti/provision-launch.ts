@@ -38,7 +38,8 @@ export async function provisionLaunch(
   const userId = await linkedUser(db, org, { ...launch, issuer: launch.platform.issuer });
   const courseId = await linkedCourse(db, org, launch, userId);
   await joinCourse(db, courseId, userId, launch);
-  const assignmentId = await linkedAssignment(db, launch, courseId);
+  const assignmentId =
+    (await linkedAssignment(db, launch, courseId)) ?? (await deepLinkedAssignment(db, launch, courseId));
   await keepServiceClaims(db, launch, courseId, assignmentId);
   const base = `/courses/${courseId}/${launch.role}`;
   const target =
@@ -128,7 +129,7 @@ export async function linkedUser(
 class ContextTaken extends Error {}
 
 /** The course of the LMS context; an instructor's first launch opens it, a learner's is refused. */
-async function linkedCourse(
+export async function linkedCourse(
   db: Db,
   org: Organisation,
   launch: VerifiedLaunch,
@@ -195,7 +196,7 @@ async function linkedCourse(
  * Enrols learners and assistants. A launch never withdraws, re-admits or demotes: a learner the
  * instructor withdrew stays withdrawn (the course page says so), an assistant stays one.
  */
-async function joinCourse(db: Db, courseId: number, userId: number, launch: VerifiedLaunch) {
+export async function joinCourse(db: Db, courseId: number, userId: number, launch: VerifiedLaunch) {
   const [course] = await db
     .select({ instructorId: courses.instructorId })
     .from(courses)
@@ -240,7 +241,8 @@ async function keepServiceClaims(
     await db
       .update(ltiResourceLinks)
       .set({
-        lineitemUrl: launch.ags.lineitem ?? null,
+        // Only `lineitems`: the line item PeerWrite created there (at the first grade) is kept.
+        lineitemUrl: launch.ags.lineitem ?? sql`${ltiResourceLinks.lineitemUrl}`,
         lineitemsUrl: launch.ags.lineitems ?? null,
         agsScopes: launch.ags.scopes,
       })
@@ -252,6 +254,36 @@ async function keepServiceClaims(
           eq(ltiResourceLinks.assignmentId, assignmentId),
         ),
       );
+}
+
+/**
+ * A resource link placed by Deep Linking carries the chosen assignment as a custom parameter:
+ * its first launch links the resource link to that assignment, when it is one of the course's
+ * (the parameter is signed by the platform, but a course never opens another course's work).
+ */
+async function deepLinkedAssignment(
+  db: Db,
+  launch: VerifiedLaunch,
+  courseId: number,
+): Promise<number | undefined> {
+  if (launch.customAssignmentId === undefined || launch.resourceLinkId === '') return undefined;
+  const [assignment] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.id, launch.customAssignmentId), eq(assignments.courseId, courseId)))
+    .limit(1);
+  if (!assignment) return undefined;
+  // Two first launches at once: one link is made, both read it.
+  await db
+    .insert(ltiResourceLinks)
+    .values({
+      platformId: launch.platform.id,
+      deploymentId: launch.deploymentId,
+      resourceLinkId: launch.resourceLinkId,
+      assignmentId: assignment.id,
+    })
+    .onConflictDoNothing();
+  return linkedAssignment(db, launch, courseId);
 }
 
 /** The assignment the resource link is linked to, if it belongs to the course. */

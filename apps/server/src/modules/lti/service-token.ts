@@ -10,6 +10,7 @@ import type { LtiPlatform } from './lti-platforms';
 export const SCOPES = {
   memberships: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+  lineitem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
 } as const;
 
 /** A cached token is used until this long before it expires. */
@@ -89,7 +90,7 @@ export async function serviceToken(
 }
 
 /** The tool's current signing key (made on first use, as the JWKS endpoint does). */
-async function currentKey(db: Db): Promise<{ kid: string; privateJwk: JWK }> {
+export async function currentKey(db: Db): Promise<{ kid: string; privateJwk: JWK }> {
   const read = () =>
     db
       .select({ kid: ltiToolKeys.kid, privateJwk: ltiToolKeys.privateJwk })

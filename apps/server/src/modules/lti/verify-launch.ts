@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { createRemoteJWKSet, JWTPayload } from 'jose';
 import type { Db } from '../../db/client';
 import { ltiLaunchStates, ltiPlatforms, ltiUsedNonces } from '../../db/schema';
-import { CLAIM, type LtiRole, mapLtiRoles, serviceUrl } from './lti-claims';
+import { ASSIGNMENT_CUSTOM_PARAM, CLAIM, type LtiRole, mapLtiRoles, serviceUrl } from './lti-claims';
 import type { LtiPlatform } from './lti-platforms';
 import { LtiRefusal } from './lti-refusal';
 
@@ -24,6 +24,14 @@ function keySetOf(jose: Jose, url: string) {
   return set;
 }
 
+/** What a Deep Linking request asks for (its settings claim). */
+export type DeepLinkingSettings = {
+  returnUrl: string;
+  data: string | undefined;
+  /** `accept_lineitem` not false: a content item may carry a line item. */
+  acceptLineItem: boolean;
+};
+
 export type VerifiedLaunch = {
   platform: LtiPlatform;
   sub: string;
@@ -32,7 +40,12 @@ export type VerifiedLaunch = {
   role: LtiRole;
   deploymentId: string;
   context: { id: string; title: string };
+  /** The resource link of a resource link launch ('' for a Deep Linking request). */
   resourceLinkId: string;
+  /** A Deep Linking request's settings (an instructor's only); undefined for a resource link launch. */
+  deepLinking: DeepLinkingSettings | undefined;
+  /** The placement's `peerwrite_assignment_id` custom parameter (a deep-linked resource link). */
+  customAssignmentId: number | undefined;
   locale: string | undefined;
   /** The NRPS claim's `context_memberships_url`, when the platform offers roster sync. */
   membershipsUrl: string | undefined;
@@ -111,15 +124,35 @@ export async function verifyLaunch(
   const deploymentId = payload[CLAIM.deploymentId];
   if (typeof deploymentId !== 'string' || !platform.deploymentIds.includes(deploymentId))
     throw new LtiRefusal('unknown_deployment', 403);
-  if (payload[CLAIM.messageType] !== 'LtiResourceLinkRequest' || payload[CLAIM.version] !== '1.3.0')
+  const messageType = payload[CLAIM.messageType];
+  if (
+    (messageType !== 'LtiResourceLinkRequest' && messageType !== 'LtiDeepLinkingRequest') ||
+    payload[CLAIM.version] !== '1.3.0'
+  )
     throw new LtiRefusal('wrong_message');
   const role = mapLtiRoles(payload[CLAIM.roles]);
   if (!role) throw new LtiRefusal('missing_role', 403);
+  // Placing the tool in a course is the instructor's: a learner or an assistant is refused.
+  if (messageType === 'LtiDeepLinkingRequest' && role !== 'instructor')
+    throw new LtiRefusal('deep_linking_instructor_only', 403, localeOf(payload));
   const context = payload[CLAIM.context] as { id?: unknown; title?: unknown; label?: unknown } | undefined;
   if (!context || typeof context.id !== 'string' || context.id === '')
     throw new LtiRefusal('missing_context');
-  const link = payload[CLAIM.resourceLink] as { id?: unknown } | undefined;
-  if (!link || typeof link.id !== 'string' || link.id === '') throw new LtiRefusal('wrong_message');
+  let resourceLinkId = '';
+  let deepLinking: DeepLinkingSettings | undefined;
+  if (messageType === 'LtiDeepLinkingRequest') {
+    deepLinking = deepLinkingSettingsOf(payload[CLAIM.deepLinkingSettings]);
+  } else {
+    const link = payload[CLAIM.resourceLink] as { id?: unknown } | undefined;
+    if (!link || typeof link.id !== 'string' || link.id === '') throw new LtiRefusal('wrong_message');
+    resourceLinkId = link.id;
+  }
+  const custom = payload[CLAIM.custom] as Record<string, unknown> | undefined;
+  const customAssignment = custom && typeof custom === 'object' ? custom[ASSIGNMENT_CUSTOM_PARAM] : undefined;
+  const customAssignmentId =
+    typeof customAssignment === 'string' && /^[1-9][0-9]{0,9}$/.test(customAssignment)
+      ? Number(customAssignment)
+      : undefined;
   const sub = payload.sub;
   if (!sub) throw new LtiRefusal('bad_token');
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -140,7 +173,10 @@ export async function verifyLaunch(
       id: context.id,
       title: (str(context.title) || str(context.label) || context.id).slice(0, 100),
     },
-    resourceLinkId: link.id,
+    resourceLinkId,
+    deepLinking,
+    customAssignmentId:
+      customAssignmentId !== undefined && customAssignmentId <= 2 ** 31 - 1 ? customAssignmentId : undefined,
     locale: typeof presentation?.locale === 'string' ? presentation.locale : undefined,
     membershipsUrl: serviceUrl(nrps?.context_memberships_url),
     ags:
@@ -154,6 +190,30 @@ export async function verifyLaunch(
           }
         : undefined,
   };
+}
+
+/**
+ * A Deep Linking request's settings (Deep Linking 2.0 §4.4.1): an absolute return URL, and
+ * `ltiResourceLink` among the accepted types (the only item PeerWrite returns); else refused.
+ */
+function deepLinkingSettingsOf(claim: unknown): DeepLinkingSettings {
+  const s = claim as
+    | { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown; accept_lineitem?: unknown }
+    | undefined;
+  const returnUrl = serviceUrl(s?.deep_link_return_url);
+  if (!s || typeof s !== 'object' || !returnUrl) throw new LtiRefusal('wrong_message');
+  if (!Array.isArray(s.accept_types) || !s.accept_types.includes('ltiResourceLink'))
+    throw new LtiRefusal('deep_linking_unsupported');
+  return {
+    returnUrl,
+    data: typeof s.data === 'string' && s.data.length <= 4096 ? s.data : undefined,
+    acceptLineItem: s.accept_lineitem !== false,
+  };
+}
+
+function localeOf(payload: JWTPayload): string | undefined {
+  const presentation = payload[CLAIM.launchPresentation] as { locale?: unknown } | undefined;
+  return typeof presentation?.locale === 'string' ? presentation.locale : undefined;
 }
 
 function refusalOf(errors: Jose['errors'], error: unknown): LtiRefusal {

@@ -20,7 +20,7 @@ export function renderPage(ctx: PageContext, title: string, body: string): strin
   const switcher = LANGUAGES.map((l) =>
     l === ctx.lang
       ? `<strong>${escapeHtml(pageText(ctx.lang, `language.${l}`))}</strong>`
-      : `<a href="${escapeHtml(`${ctx.path}?lang=${l}`)}" lang="${l}">${escapeHtml(pageText(l, `language.${l}`))}</a>`,
+      : `<a href="${escapeHtml(`${ctx.path}${ctx.path.includes('?') ? '&' : '?'}lang=${l}`)}" lang="${l}">${escapeHtml(pageText(l, `language.${l}`))}</a>`,
   ).join(' · ');
   return `<!doctype html>
 <html lang="${ctx.lang}">

@@ -5,12 +5,15 @@ import type { TFunction } from 'i18next';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { HoverTooltip } from '../../../components/HoverTooltip';
 import { IconCheck, IconUserCheck } from '../../../components/icons';
 import { useStageLabels } from '../../../components/StageText';
+import { ApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useApproveParticipation } from '../api/approve-participation';
+import { useResendGrade } from '../api/resend-grade';
 
 type Props = {
   courseId: number;
@@ -60,6 +63,27 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove, grade
     [mutateAsync, t],
   );
 
+  // A failed LMS grade sent again on request, after a confirmation (one dialog for the table).
+  const resend = useResendGrade(courseId, assignmentId);
+  const [resendTarget, setResendTarget] = useState<GradeSend | null>(null);
+  const onResend = useCallback((grade: GradeSend) => setResendTarget(grade), []);
+  const confirmResend = async () => {
+    if (!resendTarget) return;
+    try {
+      await resend.mutateAsync(resendTarget.enrollment_id);
+      notify('action', { color: 'teal', message: t('ltiGrades.resent') });
+    } catch (error) {
+      notify('action', {
+        color: 'yellow',
+        message: error instanceof ApiError ? error.message : t('common.wrongRequest'),
+      });
+    }
+    setResendTarget(null);
+  };
+  const resendName = resendTarget
+    ? (table.names.find((n) => n.pk === resendTarget.enrollment_id)?.name ?? '')
+    : '';
+
   if (table.names.length === 0) {
     return (
       <Text c="dimmed" size="sm" py="md" ta="center" data-testid="progress-table-empty">
@@ -104,11 +128,21 @@ export function ProgressTable({ courseId, assignmentId, table, canApprove, grade
               onApprove={onApprove}
               grade={grades?.get(person.pk)}
               linked={grades !== undefined}
+              onResend={onResend}
               t={t}
             />
           ))}
         </Table.Tbody>
       </Table>
+      <ConfirmModal
+        opened={resendTarget !== null}
+        onClose={() => setResendTarget(null)}
+        onConfirm={() => void confirmResend()}
+        title={t('ltiGrades.resendTitle')}
+        message={t('ltiGrades.resendConfirm', { name: resendName, score: resendTarget?.score ?? '' })}
+        confirmLabel={t('ltiGrades.resend')}
+        loading={resend.isPending}
+      />
     </Table.ScrollContainer>
   );
 }
@@ -124,6 +158,8 @@ type RowProps = {
   /** The learner's grade as sent to the LMS, when the assignment is LTI-linked. */
   grade?: GradeSend | undefined;
   linked: boolean;
+  /** Asks to send a failed LMS grade again. */
+  onResend: (grade: GradeSend) => void;
   /** The table's translate function (a language switch renders the rows again). */
   t: TFunction;
 };
@@ -139,6 +175,7 @@ const ProgressRow = memo(function ProgressRow({
   onApprove,
   grade,
   linked,
+  onResend,
   t,
 }: RowProps) {
   return (
@@ -161,7 +198,7 @@ const ProgressRow = memo(function ProgressRow({
             </Badge>
           </HoverTooltip>
         ) : null}
-        {linked ? <LmsGradeBadge grade={grade} t={t} /> : null}
+        {linked ? <LmsGradeBadge grade={grade} onResend={onResend} t={t} /> : null}
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
@@ -238,7 +275,15 @@ const ProgressRow = memo(function ProgressRow({
 const GRADE_COLOR = { sent: 'teal', pending: 'gray', failed: 'red' } as const;
 
 /** Whether the learner's total reached the LMS line item (LTI grade passback). */
-function LmsGradeBadge({ grade, t }: { grade: GradeSend | undefined; t: TFunction }) {
+function LmsGradeBadge({
+  grade,
+  onResend,
+  t,
+}: {
+  grade: GradeSend | undefined;
+  onResend: (grade: GradeSend) => void;
+  t: TFunction;
+}) {
   if (!grade) return null;
   const label =
     grade.status === 'sent'
@@ -248,17 +293,30 @@ function LmsGradeBadge({ grade, t }: { grade: GradeSend | undefined; t: TFunctio
         })
       : t(`ltiGrades.${grade.status}Title`, { score: grade.score });
   return (
-    <HoverTooltip label={label}>
-      <Badge
-        size="xs"
-        ml={6}
-        color={GRADE_COLOR[grade.status]}
-        variant="light"
-        aria-label={`${t('ltiGrades.column')}: ${label}`}
-        data-testid={`lms-grade-${grade.enrollment_id}`}
-      >
-        {t(`ltiGrades.${grade.status}`)}
-      </Badge>
-    </HoverTooltip>
+    <>
+      <HoverTooltip label={label}>
+        <Badge
+          size="xs"
+          ml={6}
+          color={GRADE_COLOR[grade.status]}
+          variant="light"
+          aria-label={`${t('ltiGrades.column')}: ${label}`}
+          data-testid={`lms-grade-${grade.enrollment_id}`}
+        >
+          {t(`ltiGrades.${grade.status}`)}
+        </Badge>
+      </HoverTooltip>
+      {grade.status === 'failed' ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          ml={4}
+          onClick={() => onResend(grade)}
+          data-testid={`lms-grade-resend-${grade.enrollment_id}`}
+        >
+          {t('ltiGrades.resend')}
+        </Button>
+      ) : null}
+    </>
   );
 }
