@@ -11,9 +11,13 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'pw-dist-'));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+    '<!doctype html><link rel="stylesheet" crossorigin href="/assets/index-a1.css"><div id="root"></div><script type="module" src="/assets/app.js"></script>',
   );
   mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'assets', 'index-a1.css'),
+    '.app{color:red}@font-face{font-family:Pretendard Variable;src:url(/assets/P.subset.0-x.woff2)format("woff2-variations");unicode-range:U+AC00-AC01}body{margin:0}',
+  );
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   // What scripts/precompress.mjs writes next to a built asset.
   writeFileSync(join(dist, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
@@ -34,6 +38,16 @@ describe('the web app', () => {
       expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it("gives the server's own pages the build's font faces, and nothing else of its stylesheet", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/accounts/password_reset/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '@font-face{font-family:Pretendard Variable;src:url(/assets/P.subset.0-x.woff2)format("woff2-variations");unicode-range:U+AC00-AC01}',
+    );
+    expect(res.body).not.toContain('.app{color:red}');
+    expect(res.body).toContain('font-family: "Pretendard Variable"');
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { loadWebFontFaces } from '../lib/web-fonts';
 import { sendError } from './error-handler';
 
 /** Internet Explorer cannot run the app at all (no ES modules), so it gets a plain page instead. */
@@ -32,6 +33,7 @@ a.button{display:inline-block;margin-top:24px;padding:14px 28px;background:#5646
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
   const hasDist = distDir !== undefined && existsSync(join(distDir, 'index.html'));
   if (hasDist) {
+    loadWebFontFaces(distDir);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, parseRgb } from '@pw/contract';
 import { escapeHtml } from '../../lib/html';
 import { pageText } from '../../lib/server-i18n';
+import { webFontFaces } from '../../lib/web-fonts';
 import type { Organisation } from '../organisations/organisations.service';
 
 export type PageContext = { org: Organisation; lang: Language; path: string };
@@ -29,14 +30,16 @@ export function renderPage(ctx: PageContext, title: string, body: string): strin
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(ctx.org.name)}</title>
 <style>
+${webFontFaces()}
   :root { --brand: rgb(${r} ${g} ${b}); }
   * { box-sizing: border-box; }
-  body { margin: 0; min-height: 100vh; font-family: Pretendard, "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", system-ui, sans-serif; background: #f8f9fa; color: #212529; display: flex; flex-direction: column; align-items: center; }
+  body { margin: 0; min-height: 100vh; font-family: "Pretendard Variable", Pretendard, "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", system-ui, sans-serif; background: #f8f9fa; color: #212529; display: flex; flex-direction: column; align-items: center; }
   header { width: 100%; background: var(--brand); color: #fff; padding: 18px 24px; font-weight: 700; font-size: 18px; }
   main { width: 100%; max-width: 440px; margin: 48px 16px; background: #fff; border: 1px solid #dee2e6; border-radius: 16px; padding: 32px; box-shadow: 0 4px 16px rgb(0 0 0 / 6%); }
   h1 { font-size: 24px; margin: 0 0 12px; }
   p { line-height: 1.6; color: #495057; word-break: keep-all; }
   label { display: block; font-weight: 600; font-size: 14px; margin: 16px 0 6px; }
+  input, button { font-family: inherit; }
   input { width: 100%; padding: 10px 12px; font-size: 16px; border: 1px solid #ced4da; border-radius: 8px; }
   input:focus { outline: 2px solid var(--brand); border-color: transparent; }
   .error { color: #e03131; font-size: 13px; margin-top: 4px; }
