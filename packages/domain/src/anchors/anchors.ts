@@ -90,7 +90,10 @@ export type AnchorSegment = { start: number; end: number; covers: number[] };
  * The essay cut at every anchor's start and end, each piece with the anchors covering it (for the
  * marks; overlapping anchors share a piece). Anchors that do not fit are left out.
  */
-export function anchorSegments(text: string, anchors: readonly Anchor[]): AnchorSegment[] {
+export function anchorSegments(
+  text: string,
+  anchors: readonly Pick<Anchor, 'index' | 'length'>[],
+): AnchorSegment[] {
   const fitting = anchors
     .map((a, i) => ({ a, i }))
     .filter(({ a }) => a.index >= 0 && a.length > 0 && a.index + a.length <= text.length);
