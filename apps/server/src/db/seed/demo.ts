@@ -864,14 +864,21 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
   );
   // Comments anchored in the essays (issue 34, item 3): each peer review comments on one or two
   // passages of the essay it reviews (student01's essay among them).
+  const reviewersSoFar = new Map<number, number>();
   const essayOfSeat = (id: number) => `${PARAGRAPHS[seats.indexOf(id) % PARAGRAPHS.length]}\n`;
-  await db
-    .insert(reviewAnchors)
-    .values(
-      made
-        .filter((x) => x.reviewerId !== x.targetId)
-        .flatMap((x, n) => demoAnchors(essayOfSeat(x.targetId), n).map((a) => ({ matchingId: x.id, ...a }))),
-    );
+  await db.insert(reviewAnchors).values(
+    made
+      .filter((x) => x.reviewerId !== x.targetId)
+      .flatMap((x) => {
+        // The k-th reviewer of an essay starts at another sentence than the one before.
+        const k = reviewersSoFar.get(x.targetId) ?? 0;
+        reviewersSoFar.set(x.targetId, k + 1);
+        return demoAnchors(essayOfSeat(x.targetId), k + seats.indexOf(x.targetId)).map((a) => ({
+          matchingId: x.id,
+          ...a,
+        }));
+      }),
+  );
   // Everyone but the last six (and students 05, 06) has rated the reviews received.
   const notYet = new Set<number>([...seats.slice(-6), ...seats.slice(4, 6)]);
   const received = made.filter((x) => x.reviewerId !== x.targetId && !notYet.has(x.targetId));
