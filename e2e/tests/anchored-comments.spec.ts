@@ -67,7 +67,7 @@ for (const [viewport, lang] of [
   }) => {
     const me = await signIn(browser, 'student01@example.com', viewport, lang);
     await me.goto(`${COURSE}/learner/assignments/${FEEDBACK}/performances/FE`);
-    const view = me.getByTestId('received-anchors');
+    const view = me.getByTestId('anchors-received');
     await expect(view).toBeVisible({ timeout: 30_000 });
     const marks = view.locator('mark');
     expect(await marks.count()).toBeGreaterThan(0);
@@ -261,7 +261,7 @@ test('reviewers comment on passages (mouse, touch, keyboard); the authors see th
   for (const [i, page] of learners.entries()) {
     const lang = (setups[i] as [typeof WIDE, Lang])[1];
     await page.goto(`/courses/${cid}/learner/assignments/${aid}/performances/FE`);
-    const view = page.getByTestId('received-anchors');
+    const view = page.getByTestId('anchors-received');
     await expect(view).toBeVisible({ timeout: 30_000 });
     const got = view.getByTestId('anchor-item');
     if (i !== 1) await expect(got.filter({ hasText: 'Give one example here.' })).toHaveCount(1);

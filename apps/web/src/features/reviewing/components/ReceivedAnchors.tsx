@@ -42,7 +42,7 @@ export default function ReceivedAnchors({ ids, performanceId }: { ids: Ids; perf
   if (!data) return null;
   if (placed.length === 0)
     return (
-      <Text size="sm" c="dimmed" data-testid="received-anchors-empty">
+      <Text size="sm" c="dimmed" data-testid="anchors-received-empty">
         {t('anchors.receivedEmpty')}
       </Text>
     );
@@ -60,7 +60,7 @@ export default function ReceivedAnchors({ ids, performanceId }: { ids: Ids; perf
       : [],
   );
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="received-anchors">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="anchors-received">
       <AnchoredEssay
         content={data.essay.content}
         plainText={data.essay.plain_text}

@@ -152,13 +152,15 @@ export default function ReviewAnchorsPanel({
 
   return (
     <Stack gap="md" data-testid="review-anchors">
-      <AnchoredEssay
-        content={essay.content}
-        plainText={essay.plain_text}
-        anchors={drawn}
-        label={label}
-        rootRef={root}
-      />
+      <div data-testid="essay-view">
+        <AnchoredEssay
+          content={essay.content}
+          plainText={essay.plain_text}
+          anchors={drawn}
+          label={label}
+          rootRef={root}
+        />
+      </div>
       <Stack gap="xs">
         <Title order={3} size="h6">
           {t('anchors.title')}
