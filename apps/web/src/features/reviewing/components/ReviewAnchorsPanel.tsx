@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { ANCHOR_COMMENT_MAX, type ReviewAnchor } from '@pw/contract';
+import { ANCHOR_COMMENT_MAX } from '@pw/contract';
 import { type Anchor, anchorText, locateQuote } from '@pw/domain/anchors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,14 +15,15 @@ import { selectionAnchor } from './anchor-selection';
 type Ids = { courseId: number; assignmentId: number };
 type Essay = { content: unknown; plain_text: string };
 
-const draftOf = (a: ReviewAnchor): AnchorDraft => ({
+const draftOf = (a: AnchorDraft): AnchorDraft => ({
   index: a.index,
   length: a.length,
   quote: a.quote,
   comment: a.comment,
 });
 /** In reading order (then longer first), so the numbers follow the essay. */
-const inOrder = (list: AnchorDraft[]) => [...list].sort((x, y) => x.index - y.index || y.length - x.length);
+const inOrder = <T extends AnchorDraft>(list: T[]) =>
+  [...list].sort((x, y) => x.index - y.index || y.length - x.length);
 
 /**
  * The peer-review page's essay with the reviewer's comments anchored in it (issue 34, item 3): select
@@ -67,7 +68,7 @@ export default function ReviewAnchorsPanel({
     return () => document.removeEventListener('selectionchange', onChange);
   }, [text]);
 
-  const saved = useMemo(() => inOrder((list.data?.anchors ?? []).map(draftOf)), [list.data]);
+  const saved = useMemo(() => inOrder(list.data?.anchors ?? []), [list.data]);
   const editable = list.data?.editable ?? false;
   const drawn: DrawnAnchor[] = saved.map((a, i) => ({
     key: String(i),
@@ -88,7 +89,7 @@ export default function ReviewAnchorsPanel({
   const store = async (next: AnchorDraft[], done: string) => {
     setSaving(true);
     try {
-      const fresh = await saveReviewAnchors(ids, matchingId, inOrder(next));
+      const fresh = await saveReviewAnchors(ids, matchingId, inOrder(next.map(draftOf)));
       queryClient.setQueryData(reviewAnchorsKey(ids, matchingId), fresh);
       reset();
       notify('anchors', { color: 'teal', message: done });
@@ -216,13 +217,7 @@ export default function ReviewAnchorsPanel({
         {saved.length ? (
           <Stack component="ol" gap="sm" aria-label={t('anchors.listLabel')} p={0} m={0}>
             {saved.map((a, i) => (
-              <AnchorItem
-                key={`${a.index}-${a.length}-${i}`}
-                anchorKey={String(i)}
-                number={i + 1}
-                quote={a.quote}
-                comment={a.comment}
-              >
+              <AnchorItem key={a.id} anchorKey={String(i)} number={i + 1} quote={a.quote} comment={a.comment}>
                 {editable ? (
                   <>
                     <Button size="compact-sm" variant="subtle" onClick={() => edit(i)}>
