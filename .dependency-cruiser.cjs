@@ -38,14 +38,14 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
-      name: 'web-takes-only-the-coach-from-domain',
+      name: 'web-takes-only-the-coach-and-anchors-from-domain',
       comment:
-        "The web runs one piece of the domain in the browser, the review coach's rules (issue 34, item 2: hints as the reviewer types); the engines and everything else of the domain stay on the server.",
+        "The web runs two pieces of the domain in the browser, the review coach's rules (issue 34, item 2: hints as the reviewer types) and the anchors' positions (issue 34, item 3: the essay drawn, a selection mapped and checked as the server checks it); the engines and everything else of the domain stay on the server.",
       severity: 'error',
       from: { path: '^apps/web/src/' },
       to: {
         path: '^packages/domain/',
-        pathNot: '^packages/domain/src/review-coach/(review-coach|word-lists)[.]ts$',
+        pathNot: '^packages/domain/src/(review-coach/(review-coach|word-lists)|anchors/anchors)[.]ts$',
       },
     },
     {

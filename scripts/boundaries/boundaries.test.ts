@@ -43,12 +43,13 @@ describe('import boundaries', () => {
     ).toEqual(['no-cross-feature']);
   });
 
-  it('the web importing the domain beyond the review coach', async () => {
+  it('the web importing the domain beyond the review coach and the anchors', async () => {
     const domain = {
       'packages/domain/src/scoring/engine.ts': 'export const score = 1;\n',
       'packages/domain/src/review-coach/review-coach.ts':
         "import { LIST } from './word-lists';\nexport const coachHints = LIST;\n",
       'packages/domain/src/review-coach/word-lists.ts': 'export const LIST = [];\n',
+      'packages/domain/src/anchors/anchors.ts': 'export const checkAnchor = 1;\n',
     };
     expect(
       await violations({
@@ -56,12 +57,19 @@ describe('import boundaries', () => {
         'apps/web/src/features/a/page.ts':
           "import { score } from '../../../../../packages/domain/src/scoring/engine';\nexport const a = score;\n",
       }),
-    ).toEqual(['web-takes-only-the-coach-from-domain']);
+    ).toEqual(['web-takes-only-the-coach-and-anchors-from-domain']);
     expect(
       await violations({
         ...domain,
         'apps/web/src/features/a/page.ts':
           "import { coachHints } from '../../../../../packages/domain/src/review-coach/review-coach';\nexport const a = coachHints;\n",
+      }),
+    ).toEqual([]);
+    expect(
+      await violations({
+        ...domain,
+        'apps/web/src/features/a/page.ts':
+          "import { checkAnchor } from '../../../../../packages/domain/src/anchors/anchors';\nexport const a = checkAnchor;\n",
       }),
     ).toEqual([]);
   });

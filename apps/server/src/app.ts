@@ -19,6 +19,7 @@ import { type JobsOptions, startJobs } from './jobs/jobs';
 import { createFileStorage } from './lib/file-store';
 import { createMailer } from './lib/mailer';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { anchorRoutes } from './modules/anchors/anchors.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(extensionRoutes);
       await api.register(performanceRoutes);
       await api.register(traceRoutes);
+      await api.register(anchorRoutes);
       await api.register(reviewRoutes);
       await api.register(reportRoutes);
       await api.register(resultRoutes);

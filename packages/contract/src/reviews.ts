@@ -375,3 +375,80 @@ export const adjustmentPreviewResultSchema = z.object({
   ),
 });
 export type AdjustmentPreviewResult = z.infer<typeof adjustmentPreviewResultSchema>;
+
+// --- Comments anchored in the essay (issue 34, item 3) ------------------------------------------
+// An anchor is a passage of the essay the reviewer was shown: `index` and `length` in the essay's
+// text as Quill counts positions, and the quoted passage that verifies it (the pure rules are in
+// packages/domain `anchors`).
+
+export const ANCHOR_COMMENT_MAX = 1000;
+export const ANCHOR_QUOTE_MAX = 2000;
+export const ANCHORS_PER_REVIEW_MAX = 30;
+
+/** One anchored comment as its reviewer (and, labelled, the essay's author) reads it. */
+export const reviewAnchorSchema = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  length: z.number().int(),
+  quote: z.string(),
+  comment: z.string(),
+});
+export type ReviewAnchor = z.infer<typeof reviewAnchorSchema>;
+
+/** GET/PUT …/peerreview-matching/{id}/anchors/: the reviewer's anchored comments on this essay. */
+export const reviewAnchorsSchema = z.object({
+  /** The reviewer may change them now (the same rules as saving the review). */
+  editable: z.boolean(),
+  anchors: z.array(reviewAnchorSchema),
+});
+export type ReviewAnchors = z.infer<typeof reviewAnchorsSchema>;
+
+/** PUT …/peerreview-matching/{id}/anchors/: the whole list (an edit or a delete sends the list changed). */
+export const reviewAnchorsSaveSchema = z.object({
+  anchors: z
+    .array(
+      z.object({
+        index: z
+          .number({ error: 'validation.anchor_out_of_range' })
+          .int({ error: 'validation.anchor_out_of_range' })
+          .min(0, { error: 'validation.anchor_out_of_range' })
+          .max(10_000_000, { error: 'validation.anchor_out_of_range' }),
+        length: z
+          .number({ error: 'validation.anchor_out_of_range' })
+          .int({ error: 'validation.anchor_out_of_range' })
+          .min(1, { error: 'validation.anchor_out_of_range' })
+          .max(ANCHOR_QUOTE_MAX, { error: 'validation.anchor_too_long' }),
+        quote: z
+          .string({ error: 'validation.anchor_quote_mismatch' })
+          .max(ANCHOR_QUOTE_MAX, { error: 'validation.anchor_too_long' }),
+        comment: z
+          .string({ error: 'validation.required' })
+          .trim()
+          .min(1, { error: 'validation.required' })
+          .max(ANCHOR_COMMENT_MAX, { error: 'validation.too_long' }),
+      }),
+    )
+    .max(ANCHORS_PER_REVIEW_MAX, { error: 'validation.anchors_too_many' }),
+});
+export type ReviewAnchorsSave = z.input<typeof reviewAnchorsSaveSchema>;
+
+/**
+ * GET …/performances/{pid}/anchors/: the anchored comments on the author's essay, from the
+ * completed reviews of others, each under "Reviewer n" (numbered as in the feedback review; no
+ * name, no reviewer id). The author (feedback review, revision) and the assignment's managers.
+ */
+export const receivedAnchorsSchema = z.object({
+  essay: z.object({
+    content: z.unknown().nullable(),
+    plain_text: z.string(),
+    editor_type: z.string().nullable(),
+  }),
+  anchors: z.array(
+    reviewAnchorSchema.extend({
+      /** n of "Reviewer n". */
+      reviewer_label: z.number().int(),
+      reviewer_name: z.string(),
+    }),
+  ),
+});
+export type ReceivedAnchors = z.infer<typeof receivedAnchorsSchema>;

@@ -26,3 +26,9 @@ export const saveRevisionTrace = {
   method: 'PATCH',
   path: `${performance}/trace/`,
 } as const;
+/** The comments anchored in the author's essay, labelled "Reviewer n" (issue 34, item 3). */
+export const getReceivedAnchors = {
+  name: 'getReceivedAnchors',
+  method: 'GET',
+  path: `${performance}/anchors/`,
+} as const;

@@ -70,3 +70,14 @@ export const reviewOneMore = {
   path: `${assignment}/peer-reviews/one-more/`,
   status: 201,
 } as const;
+/** The reviewer's comments anchored in the essay (issue 34, item 3): read, replace the list. */
+export const getReviewAnchors = {
+  name: 'getReviewAnchors',
+  method: 'GET',
+  path: `${peerReview}/anchors/`,
+} as const;
+export const saveReviewAnchors = {
+  name: 'saveReviewAnchors',
+  method: 'PUT',
+  path: `${peerReview}/anchors/`,
+} as const;

@@ -97,7 +97,10 @@ import {
   oneMoreReviewSchema,
   peerReviewSaveSchema,
   peerReviewSchema,
+  receivedAnchorsSchema,
   reviewAdjustmentSchema,
+  reviewAnchorsSaveSchema,
+  reviewAnchorsSchema,
 } from '../reviews';
 import { revisionTraceSchema, revisionTraceUpdateSchema } from '../revision-trace';
 import { supportCreateSchema, supportInquirySchema } from '../supports';
@@ -302,6 +305,13 @@ export const endpointSchemas = {
     response: performanceSchema,
   },
   getRevisionTrace: { params: performancePathSchema, response: revisionTraceSchema },
+  getReceivedAnchors: { params: performancePathSchema, response: receivedAnchorsSchema },
+  getReviewAnchors: { params: peerReviewPathSchema, response: reviewAnchorsSchema },
+  saveReviewAnchors: {
+    params: peerReviewPathSchema,
+    body: reviewAnchorsSaveSchema,
+    response: reviewAnchorsSchema,
+  },
   saveRevisionTrace: {
     params: performancePathSchema,
     body: revisionTraceUpdateSchema,

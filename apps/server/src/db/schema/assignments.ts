@@ -226,6 +226,27 @@ export const revisionTraces = pgTable(
   (t) => [uniqueIndex('revision_traces_matching_standard_key').on(t.matchingId, t.standardIndex)],
 );
 
+/**
+ * A reviewer's comment anchored in the essay they review (issue 34, item 3): the passage by its
+ * Quill positions (`index`, `length`) and its quoted text, in the order the reviewer keeps them.
+ */
+export const reviewAnchors = pgTable(
+  'review_anchors',
+  {
+    id: serial('id').primaryKey(),
+    matchingId: integer('matching_id')
+      .notNull()
+      .references(() => peerMatchings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    index: integer('index').notNull(),
+    length: integer('length').notNull(),
+    quote: text('quote').notNull(),
+    comment: text('comment').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_anchors_matching_position_key').on(t.matchingId, t.position)],
+);
+
 /** The author's helpfulness rating of one review received. */
 export const feedbackMatchings = pgTable('feedback_matchings', {
   matchingId: integer('matching_id')

@@ -1,7 +1,16 @@
+import { anchorText, checkAnchor } from '@pw/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers';
-import { participations, performances, stages } from '../schema';
+import {
+  enrollments,
+  participations,
+  peerMatchings,
+  performances,
+  reviewAnchors,
+  stages,
+  users,
+} from '../schema';
 import { seedDatabase } from './demo';
 
 // The demo data tells a consistent story on every screen.
@@ -40,5 +49,37 @@ describe('the demo data', () => {
       .where(and(eq(stages.model, 'essaywriting'), eq(performances.isCompleted, true)));
     expect(finished.length).toBeGreaterThan(0);
     expect(unread).toEqual([]);
+  });
+
+  it('has comments anchored in essays, each fitting the essay it comments on, some received by student01', async () => {
+    const rows = await database.db
+      .select({
+        anchor: reviewAnchors,
+        targetId: peerMatchings.targetId,
+        assignmentId: peerMatchings.assignmentId,
+      })
+      .from(reviewAnchors)
+      .innerJoin(peerMatchings, eq(peerMatchings.id, reviewAnchors.matchingId));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) {
+      const [essay] = await database.db
+        .select({ content: performances.content, plainText: performances.plainText })
+        .from(performances)
+        .innerJoin(stages, eq(stages.id, performances.stageId))
+        .where(
+          and(
+            eq(stages.assignmentId, row.assignmentId),
+            eq(stages.model, 'essaywriting'),
+            eq(performances.enrollmentId, row.targetId),
+          ),
+        );
+      expect(checkAnchor(anchorText(essay?.content, essay?.plainText ?? ''), row.anchor)).toBeNull();
+    }
+    const [student01] = await database.db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .where(eq(users.email, 'student01@example.com'));
+    expect(rows.filter((r) => r.targetId === student01?.id).length).toBeGreaterThan(0);
   });
 });

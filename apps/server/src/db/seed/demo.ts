@@ -33,6 +33,7 @@ import {
   pollVotes,
   posts,
   reports,
+  reviewAnchors,
   reviewAudit,
   stages,
   users,
@@ -721,6 +722,46 @@ const RATING_COMMENTS = [
   '문단 연결에 대한 조언을 바로 반영하겠습니다.',
 ];
 
+const ANCHOR_COMMENTS = [
+  '이 문장이 글 전체의 주장입니다. 첫 문단에서 더 분명하게 드러내면 좋겠습니다.',
+  '여기에는 구체적인 예시나 자료가 하나 있으면 설득력이 커질 것 같아요.',
+  '이 표현은 조금 모호합니다. 무엇을 가리키는지 풀어 써 주세요.',
+  '앞 문장과의 연결이 갑작스럽습니다. 이어 주는 말을 넣어 보세요.',
+  '좋은 관찰입니다. 이 생각을 결론에서 한 번 더 살려 보면 어떨까요?',
+];
+
+/**
+ * A review's anchored comments on an essay `text` (the n-th review): one sentence, and for every
+ * other review also a few words of the last sentence, as Quill positions with their quotes.
+ */
+function demoAnchors(text: string, n: number) {
+  const sentences: { index: number; length: number }[] = [];
+  const pattern = /[^.!?\n]+[.!?]/g;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const lead = m[0].length - m[0].trimStart().length;
+    sentences.push({ index: m.index + lead, length: m[0].trim().length });
+  }
+  const picked: { index: number; length: number }[] = [];
+  const first = sentences[n % Math.max(1, sentences.length)];
+  if (first) picked.push(first);
+  const last = sentences[sentences.length - 1];
+  if (n % 2 === 0 && last && last !== first) {
+    const words = text
+      .slice(last.index, last.index + last.length)
+      .split(' ')
+      .slice(0, 3)
+      .join(' ');
+    picked.push({ index: last.index, length: words.length });
+  }
+  return picked.map((a, position) => ({
+    position,
+    index: a.index,
+    length: a.length,
+    quote: text.slice(a.index, a.index + a.length),
+    comment: ANCHOR_COMMENTS[(n + position * 2) % ANCHOR_COMMENTS.length] ?? '',
+  }));
+}
+
 /**
  * A fifth assignment, at feedback review: essays and peer reviews done, most learners have rated
  * the reviews they received, and one objection waits for the instructor's ruling.
@@ -820,6 +861,23 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
         comment: REVIEW_COMMENTS[(n + i * 3) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
       })),
     ),
+  );
+  // Comments anchored in the essays (issue 34, item 3): each peer review comments on one or two
+  // passages of the essay it reviews (student01's essay among them).
+  const reviewersSoFar = new Map<number, number>();
+  const essayOfSeat = (id: number) => `${PARAGRAPHS[seats.indexOf(id) % PARAGRAPHS.length]}\n`;
+  await db.insert(reviewAnchors).values(
+    made
+      .filter((x) => x.reviewerId !== x.targetId)
+      .flatMap((x) => {
+        // The k-th reviewer of an essay starts at another sentence than the one before.
+        const k = reviewersSoFar.get(x.targetId) ?? 0;
+        reviewersSoFar.set(x.targetId, k + 1);
+        return demoAnchors(essayOfSeat(x.targetId), k + seats.indexOf(x.targetId)).map((a) => ({
+          matchingId: x.id,
+          ...a,
+        }));
+      }),
   );
   // Everyone but the last six (and students 05, 06) has rated the reviews received.
   const notYet = new Set<number>([...seats.slice(-6), ...seats.slice(4, 6)]);

@@ -52,6 +52,12 @@ const ELSEWHERE: Record<string, string> = {
     'traces.test.ts (the author and the assignment\u2019s managers read; others 404)',
   'PATCH /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/trace/':
     'traces.test.ts (only the author marks, while the revision is open)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/performances/{pid}/anchors/':
+    'anchors.test.ts (the author in the feedback review and revision, and the managers; others 404)',
+  'GET /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/anchors/':
+    'anchors.test.ts (only the reviewer; others 404)',
+  'PUT /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/anchors/':
+    'anchors.test.ts (only the reviewer, while the review may be saved)',
   // Reviewer, author, other learner, instructor, assistant, withdrawn, another course, anonymous.
   'GET /api/v1/courses/{id}/assignments/{aid}/performances/peerreview-matching/{mid}/':
     'reviews-peer.test.ts (peer review)',

@@ -81,6 +81,7 @@ const LearnerReport = lazy(() => loadReport().then((m) => ({ default: m.LearnerR
 const FeedbackReview = lazy(() =>
   import('../../features/reviewing/components/FeedbackReview').then((m) => ({ default: m.FeedbackReview })),
 );
+const ReceivedAnchors = lazy(() => import('../../features/reviewing/components/ReceivedAnchors'));
 const PeerReviewList = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewList })));
 const PeerReviewPage = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewPage })));
 
@@ -200,6 +201,20 @@ export function WorkPage() {
                     maxPoint={maxPoint}
                     onAllRated={onAllRated}
                   />
+                </Suspense>
+              ),
+            },
+          ]
+        : []),
+      // The passages the reviewers commented on, in the essay (issue 34, item 3).
+      ...((feedbackId ?? revisionId) !== null
+        ? [
+            {
+              key: 'anchors-section',
+              title: t('anchors.receivedTitle'),
+              body: (
+                <Suspense fallback={<Loading />}>
+                  <ReceivedAnchors ids={ids} performanceId={(feedbackId ?? revisionId) as number} />
                 </Suspense>
               ),
             },

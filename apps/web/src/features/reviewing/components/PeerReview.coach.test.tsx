@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { PeerReview } from '@pw/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, loadPageTexts } from '../../../lib/i18n';
@@ -34,7 +34,13 @@ function renderPage(body: PeerReview) {
   const saves: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      // The essay's anchored comments (issue 34, item 3) load beside the review: none here.
+      if (String(url).includes('/anchors/'))
+        return new Response(JSON.stringify({ editable: true, anchors: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       if ((init.method ?? 'GET') !== 'GET') saves.push(JSON.parse(String(init.body)));
       return new Response(JSON.stringify(body), {
         status: 200,
@@ -61,7 +67,8 @@ function renderPage(body: PeerReview) {
 }
 
 async function typeComment(text: string) {
-  const box = await screen.findByRole('textbox');
+  // The rubric's comment box (the essay's panel has its own boxes).
+  const box = within(await screen.findByTestId('standard-0')).getByRole('textbox');
   fireEvent.change(box, { target: { value: text } });
   return box;
 }

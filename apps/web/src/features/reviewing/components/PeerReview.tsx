@@ -28,9 +28,8 @@ import { assignmentKey } from '../../../lib/query-keys';
 import { peerReviewKey, reviewOneMore, savePeerReview, usePeerReview } from '../api/reviews';
 import { CoachHints } from './CoachHints';
 
-const RichTextView = lazy(() =>
-  import('../../../components/RichText').then((m) => ({ default: m.RichTextView })),
-);
+// The essay with the reviewer's comments anchored in it (issue 34, item 3).
+const ReviewAnchorsPanel = lazy(() => import('./ReviewAnchorsPanel'));
 
 type Ids = { courseId: number; assignmentId: number };
 
@@ -234,12 +233,7 @@ export function PeerReviewPage({ ids }: { ids: Ids }) {
             {essayTitle}
           </Title>
           <Suspense fallback={<Loader size="sm" />}>
-            <RichTextView
-              content={r.target_essay.content}
-              editorType={r.target_essay.editor_type}
-              plainText={r.target_essay.plain_text}
-              label={essayTitle}
-            />
+            <ReviewAnchorsPanel ids={ids} matchingId={r.id} essay={r.target_essay} label={essayTitle} />
           </Suspense>
           {r.target_essay.files.map((f) => (
             <Group key={f.id} gap="xs" mt="xs">
