@@ -20,6 +20,7 @@ import { createFileStorage } from './lib/file-store';
 import { createMailer } from './lib/mailer';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
+import { calibrationRoutes } from './modules/calibration/calibration.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
 import { extensionRoutes } from './modules/extensions/extensions.routes';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(extensionRoutes);
       await api.register(performanceRoutes);
       await api.register(traceRoutes);
+      await api.register(calibrationRoutes);
       await api.register(reviewRoutes);
       await api.register(reportRoutes);
       await api.register(resultRoutes);
