@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { Calibration as CalibrationData, CalibrationExampleView } from '@pw/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
@@ -33,11 +33,15 @@ export default function CalibrationGate({ ids, children }: { ids: Ids; children:
   const { t } = useTranslation();
   const query = useCalibration(ids);
   const [continued, setContinued] = useState<boolean | null>(null);
+  // Whether calibration was done when the page opened: a learner who just submitted the last
+  // example stays on the comparison until they choose to continue.
+  const doneOnArrival = useRef<boolean | null>(null);
   if (query.isPending) return <Loader size="sm" />;
   // An error (or no calibration): the reviews as before; the server still guards their saves.
   const c = query.data;
   if (!c || !c.enabled) return <>{children}</>;
-  const first = continued ?? c.done;
+  doneOnArrival.current ??= c.done;
+  const first = continued ?? doneOnArrival.current;
   if (!first && c.editable) {
     return <CalibrationSteps ids={ids} c={c} onContinue={() => setContinued(true)} />;
   }
@@ -175,8 +179,18 @@ function ExampleCard({ ids, c, example }: { ids: Ids; c: CalibrationData; exampl
                   aria-labelledby={id}
                   value={mine === null ? '' : String(mine)}
                   onChange={(p) => {
-                    setPoints((old) => c.standards.map((_, i) => (i === k ? Number(p) : (old[i] ?? null))));
+                    const next = c.standards.map((_, i) => (i === k ? Number(p) : (points[i] ?? null)));
+                    setPoints(next);
                     setError(null);
+                    // Kept as a draft on the server: it survives a reload (not yet revealed).
+                    saveCalibration(ids, { example: example.index, points: next, submit: false })
+                      .then((fresh) =>
+                        // A draft answered after the submission must not hide the reveal.
+                        queryClient.setQueryData(calibrationKey(ids), (cur: CalibrationData | undefined) =>
+                          cur?.examples[example.index]?.submitted ? cur : fresh,
+                        ),
+                      )
+                      .catch(() => undefined);
                   }}
                   data={Array.from({ length: s.max_point + 1 }, (_, p) => ({
                     value: String(p),
