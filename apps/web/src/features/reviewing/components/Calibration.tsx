@@ -39,7 +39,7 @@ export default function CalibrationGate({ ids, children }: { ids: Ids; children:
   if (query.isPending) return <Loader size="sm" />;
   // An error (or no calibration): the reviews as before; the server still guards their saves.
   const c = query.data;
-  if (!c || !c.enabled) return <>{children}</>;
+  if (!c?.enabled) return <>{children}</>;
   doneOnArrival.current ??= c.done;
   const first = continued ?? doneOnArrival.current;
   if (!first && c.editable) {

@@ -79,6 +79,7 @@ export function CalibrationField({ disabled }: { disabled: boolean }) {
                   )}
                 />
                 {standards.map((s, k) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the points are by standard position
                   <Group key={`${item.id}-${k}`} gap="xs" wrap="wrap" align="flex-start">
                     <Controller
                       control={control}
