@@ -44,10 +44,10 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
 }) => {
   const name = `E2E 세 단계 과제 ${Date.now() % 100000}`;
 
-  // 1. The demo course lists its six assignments; the instructor starts a new one.
+  // 1. The demo course lists its seven assignments; the instructor starts a new one.
   const prof = await signIn(browser, 'prof@example.com');
   await prof.goto(`${COURSE}/instructor`);
-  await expect(prof.locator('[data-testid^="assignment-card-"]')).toHaveCount(6);
+  await expect(prof.locator('[data-testid^="assignment-card-"]')).toHaveCount(7);
   await expect(prof.getByTestId('assignment-list')).toContainText(t('assignments.schedule.manual'));
   await prof.getByTestId('assignment-new').click();
   await prof.getByRole('menuitem', { name: t('assignments.newBlank') }).click();

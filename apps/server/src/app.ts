@@ -21,6 +21,7 @@ import { createMailer } from './lib/mailer';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { anchorRoutes } from './modules/anchors/anchors.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
+import { calibrationRoutes } from './modules/calibration/calibration.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { enrollRoutes } from './modules/enrolls/enrolls.routes';
 import { extensionRoutes } from './modules/extensions/extensions.routes';
@@ -210,6 +211,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(performanceRoutes);
       await api.register(traceRoutes);
       await api.register(anchorRoutes);
+
+      await api.register(calibrationRoutes);
       await api.register(reviewRoutes);
       await api.register(reportRoutes);
       await api.register(resultRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './accounts';
+import { calibrationSettingsSchema, checkCalibration } from './calibration';
 import { LIMITS, STAGE_CODES } from './constants';
 import { fileRefSchema, formBoolean, learnerExtensionSchema } from './courses';
 import { ID_MAX } from './ids';
@@ -31,33 +32,37 @@ export const questionStageSchema = z.object({
     .array(z.object({ quiz: requiredText(LIMITS.quizMax) }))
     .min(1, { error: 'validation.quiz_required' }),
 });
-export const peerStageSchema = z.object({
-  peer_count: z
-    .number({ error: 'validation.peer_count' })
-    .int({ error: 'validation.peer_count' })
-    .min(LIMITS.reviewerCountMin, { error: 'validation.peer_count' })
-    .max(LIMITS.reviewerCountMax, { error: 'validation.peer_count' })
-    .default(3),
-  max_review_score: score,
-  max_metacognition_score: score,
-  standards: z
-    .array(
-      z.object({
-        question: requiredText(LIMITS.standardQuestionMax),
-        max_point: z
-          .number({ error: 'validation.standard_point' })
-          .int({ error: 'validation.standard_point' })
-          .min(LIMITS.standardPointMin, { error: 'validation.standard_point' })
-          .max(LIMITS.standardPointMax, { error: 'validation.standard_point' }),
-      }),
-    )
-    .min(1, { error: 'validation.standard_required' }),
-  /**
-   * Learners without a finished essay review too (after the writers, as many essays as a
-   * writer). Off: only writers review (issue 36).
-   */
-  non_writers_review: z.boolean({ error: 'validation.invalid_choice' }).default(false),
-});
+export const peerStageSchema = z
+  .object({
+    peer_count: z
+      .number({ error: 'validation.peer_count' })
+      .int({ error: 'validation.peer_count' })
+      .min(LIMITS.reviewerCountMin, { error: 'validation.peer_count' })
+      .max(LIMITS.reviewerCountMax, { error: 'validation.peer_count' })
+      .default(3),
+    max_review_score: score,
+    max_metacognition_score: score,
+    standards: z
+      .array(
+        z.object({
+          question: requiredText(LIMITS.standardQuestionMax),
+          max_point: z
+            .number({ error: 'validation.standard_point' })
+            .int({ error: 'validation.standard_point' })
+            .min(LIMITS.standardPointMin, { error: 'validation.standard_point' })
+            .max(LIMITS.standardPointMax, { error: 'validation.standard_point' }),
+        }),
+      )
+      .min(1, { error: 'validation.standard_required' }),
+    /**
+     * Learners without a finished essay review too (after the writers, as many essays as a
+     * writer). Off: only writers review (issue 36).
+     */
+    non_writers_review: z.boolean({ error: 'validation.invalid_choice' }).default(false),
+    /** Calibration examples learners score before reviewing (issue 34, item 1); [] = none. */
+    calibration: calibrationSettingsSchema,
+  })
+  .superRefine((s, ctx) => checkCalibration(s.calibration, s.standards, ctx));
 export const adjustmentStageSchema = z.object({}).default({});
 export const feedbackStageSchema = z.object({
   max_review_score: score,
@@ -332,6 +337,7 @@ const STORED_DEFAULTS: { [M in StageModel]: StageSettings<M> } = {
     max_metacognition_score: 0,
     standards: [],
     non_writers_review: false,
+    calibration: [],
   },
   adjustment: {},
   feedbackreview: { max_review_score: 0, max_point: 10 },

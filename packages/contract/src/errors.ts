@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'one_more_not_finished',
   'one_more_not_needed',
   'self_review_locked',
+  'calibration_submitted',
+  'calibration_first',
   'feedback_not_open',
   'objection_not_open',
   'matching_not_open',

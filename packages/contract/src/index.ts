@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './assignments';
+export * from './calibration';
 export * from './constants';
 export * from './courses';
 export * from './endpoints/endpoint';

@@ -3,6 +3,8 @@
 // The stage machine lives once, in the contract (the web needs it too); re-exported here.
 export * from '@pw/contract/stages';
 export * from './anchors/anchors';
+
+export * from './calibration/calibration';
 export * from './extensions/learner-deadline';
 export * from './matching/create-matching';
 export * from './matching/heal';

@@ -41,6 +41,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   one_more_not_finished: 406,
   one_more_not_needed: 409,
   self_review_locked: 406,
+  calibration_submitted: 409,
+  calibration_first: 406,
   feedback_not_open: 406,
   objection_not_open: 406,
   matching_not_open: 406,

@@ -94,3 +94,15 @@ export const withdrawExtension = {
   path: `${assignment}/extensions/:extensionId/`,
   status: 204,
 } as const;
+/** The learner's calibration (issue 34, item 1): their examples; the staff: everyone's closeness. */
+export const getCalibration = {
+  name: 'getCalibration',
+  method: 'GET',
+  path: `${assignment}/calibration/`,
+} as const;
+/** The learner saves (or submits) their points for one example while the peer review is open. */
+export const saveCalibration = {
+  name: 'saveCalibration',
+  method: 'PATCH',
+  path: `${assignment}/calibration/`,
+} as const;

@@ -16,6 +16,7 @@ import {
   managementTableSchema,
   moveToNextStageBodySchema,
 } from '../assignments';
+import { calibrationSchema, calibrationUpdateSchema } from '../calibration';
 import { UI } from '../constants';
 import {
   codeChangeSchema,
@@ -257,6 +258,12 @@ export const endpointSchemas = {
   listAssignments: { params: idPathSchema, response: z.array(assignmentSchema) },
   createAssignment: { params: idPathSchema, form: assignmentInputSchema, response: assignmentSchema },
   getAssignment: { params: assignmentPathSchema, response: assignmentSchema },
+  getCalibration: { params: assignmentPathSchema, response: calibrationSchema },
+  saveCalibration: {
+    params: assignmentPathSchema,
+    body: calibrationUpdateSchema,
+    response: calibrationSchema,
+  },
   updateAssignment: { params: assignmentPathSchema, form: assignmentInputSchema, response: assignmentSchema },
   deleteAssignment: { params: assignmentPathSchema, response: noContentSchema },
   moveToNextStage: {

@@ -1,6 +1,7 @@
 // Evaluation ability (PE): how close a learner's ratings are to the others' ratings of the same
 // essays, and whether they follow the essays' quality at all. The same loop estimates each reviewer's leniency and error,
 // which the essay score uses to correct and weight their ratings.
+import { calibrationFactor } from '../calibration/calibration';
 import {
   ANCHOR_WEIGHT,
   LENIENCY_PRIOR_ESSAYS,
@@ -398,7 +399,12 @@ function updateModels(
     // outright: a mark that never varies still sits near the class, and where an essay's only
     // other reviewer is unreliable it is what keeps the essay's score from resting on that one.
     const tracks = record?.discrimination ?? 1;
-    precision.set(reviewerId, tracks / model.variance);
+    // The calibration prior (docs/scoring.md section 3): a learner whose points came close to the
+    // instructor's on the examples is taken as that much more precise (a bounded factor, 1
+    // without calibration, so the results without it are unchanged).
+    const calibration = table.calibration.get(reviewerId);
+    const prior = calibration === undefined ? 1 : calibrationFactor(calibration);
+    precision.set(reviewerId, (tracks / model.variance) * prior);
   }
   const average = computeMean([...precision.values()]) ?? 0;
   for (const [reviewerId, model] of models) {

@@ -32,6 +32,8 @@ export interface RatingTable {
   selfReviews: Map<string, PreparedReview>;
   assignedPeerReviews: Map<string, number>;
   completedPeerReviews: Map<string, number>;
+  /** Calibration closeness by learner (only learners who calibrated). */
+  calibration: Map<string, number>;
 }
 
 // Builds the rating table from the engine input.
@@ -52,6 +54,7 @@ export function prepareRatings(input: ScoreAssignmentInput): RatingTable {
     selfReviews: new Map(),
     assignedPeerReviews: new Map(),
     completedPeerReviews: new Map(),
+    calibration: new Map((input.calibration ?? []).map((c) => [c.learnerId, c.closeness])),
   };
   for (const review of reviews) {
     if (!learnerIds.has(review.authorId)) continue;

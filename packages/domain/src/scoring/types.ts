@@ -61,6 +61,18 @@ export interface ScoreAssignmentInput {
   reviews: readonly Review[];
   helpfulness?: readonly HelpfulnessRating[];
   revisionScores?: readonly RevisionScore[];
+  /**
+   * Calibration closeness (0..1) of the learners who scored the instructor's examples before
+   * reviewing (packages/domain/src/calibration): a prior on their reviewer weight. Absent or empty
+   * = the results are exactly those without calibration.
+   */
+  calibration?: readonly CalibrationEvidence[];
+}
+
+/** A learner's overall calibration closeness (1 − mean |difference| ÷ range over the examples). */
+export interface CalibrationEvidence {
+  learnerId: string;
+  closeness: number;
 }
 
 export interface ScoreSet {

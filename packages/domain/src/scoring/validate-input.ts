@@ -41,6 +41,9 @@ export function validateScoringInput(input: ScoreAssignmentInput): void {
   (input.helpfulness ?? []).forEach((rating, i) => {
     requireFinite(rating.point, `helpfulness[${i}].point`);
   });
+  (input.calibration ?? []).forEach((c, i) => {
+    requireFinite(c.closeness, `calibration[${i}].closeness`);
+  });
   (input.revisionScores ?? []).forEach((revision, i) => {
     requireFinite(revision.score, `revisionScores[${i}].score`);
   });

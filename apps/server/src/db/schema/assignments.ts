@@ -247,6 +247,31 @@ export const reviewAnchors = pgTable(
   (t) => [uniqueIndex('review_anchors_matching_position_key').on(t.matchingId, t.position)],
 );
 
+/**
+ * Calibration (issue 34, item 1): a learner's points on one of the assignment's example essays
+ * (`stage_object.calibration` of the peer-review stage, by index). `submittedAt` set = revealed:
+ * the learner sees the instructor's points and may no longer change theirs.
+ */
+export const calibrationAnswers = pgTable(
+  'calibration_answers',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    exampleIndex: smallint('example_index').notNull(),
+    points: jsonb('points').$type<(number | null)[]>().notNull().default([]),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calibration_answers_learner_example_key').on(t.assignmentId, t.enrollmentId, t.exampleIndex),
+  ],
+);
+
 /** The author's helpfulness rating of one review received. */
 export const feedbackMatchings = pgTable('feedback_matchings', {
   matchingId: integer('matching_id')

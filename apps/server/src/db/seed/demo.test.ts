@@ -1,8 +1,11 @@
+import { readStageSettings } from '@pw/contract';
 import { anchorText, checkAnchor } from '@pw/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers';
 import {
+  assignments,
+  calibrationAnswers,
   enrollments,
   participations,
   peerMatchings,
@@ -81,5 +84,23 @@ describe('the demo data', () => {
       .innerJoin(users, eq(users.id, enrollments.userId))
       .where(eq(users.email, 'student01@example.com'));
     expect(rows.filter((r) => r.targetId === student01?.id).length).toBeGreaterThan(0);
+  });
+
+  it('has a peer-review assignment with calibration examples that nobody has scored yet (issue 34, item 1)', async () => {
+    const [row] = await database.db
+      .select({ id: assignments.id, stepIndex: assignments.stepIndex, settings: stages.settings })
+      .from(assignments)
+      .innerJoin(stages, and(eq(stages.assignmentId, assignments.id), eq(stages.model, 'peerreview')))
+      .where(eq(assignments.name, '1-1차 과제: 예시로 연습하고 평가하기'));
+    expect(row?.stepIndex).toBe(1);
+    const peer = readStageSettings('peerreview', row?.settings);
+    expect(peer.calibration).toHaveLength(2);
+    expect(peer.calibration.every((x) => x.points.length === peer.standards.length)).toBe(true);
+    expect(await database.db.select().from(calibrationAnswers)).toEqual([]);
+    const open = await database.db
+      .select({ id: peerMatchings.id })
+      .from(peerMatchings)
+      .where(and(eq(peerMatchings.assignmentId, row?.id ?? 0), eq(peerMatchings.isCompleted, false)));
+    expect(open.length).toBeGreaterThan(30);
   });
 });

@@ -279,6 +279,12 @@ async function seedDemoCourse(
     course.id,
     seats.map((e) => e.id),
   );
+  // Last, so the earlier demo assignments keep their ids (specs name them by id).
+  await seedCalibrationAssignment(
+    db,
+    course.id,
+    seats.map((e) => e.id),
+  );
   await db.insert(comments).values([
     { postId: welcome.id, authorId: learners[2] ?? null, content: '에세이 분량 제한은 공백 포함인가요?' },
     { postId: welcome.id, authorId: prof, content: '네, 공백을 포함한 글자 수입니다.' },
@@ -766,6 +772,101 @@ function demoAnchors(text: string, n: number) {
  * A fifth assignment, at feedback review: essays and peer reviews done, most learners have rated
  * the reviews they received, and one objection waits for the instructor's ruling.
  */
+/**
+ * The instructor's calibration examples of the demo (issue 34, item 1): two short essays with the
+ * instructor's points and an explanation per standard of PEER's rubric.
+ */
+export const DEMO_CALIBRATION = [
+  {
+    title: '예시 글 A',
+    text: '기술은 글쓰기를 쉽게 만든다. 맞춤법 검사기가 있어서 틀린 글자를 걱정하지 않아도 되고, 인터넷에서 자료를 금방 찾을 수 있다. 그러므로 기술 덕분에 누구나 좋은 글을 쓸 수 있다.',
+    points: [4, 2],
+    explanations: [
+      '주장("기술은 글쓰기를 쉽게 만든다")은 분명하지만, 마지막 문장이 "좋은 글"로 주장을 넓혀 일관성이 조금 흔들립니다.',
+      '근거가 두 가지 나열에 그치고, 왜 그것이 좋은 글로 이어지는지 설명이 없어 충분하지 않습니다.',
+    ],
+  },
+  {
+    title: '예시 글 B',
+    text: '기술은 글쓰기의 어려움을 없애지 않고 옮겨 놓았다. 표현은 쉬워졌지만 자료를 고르고 검증하는 일은 더 어려워졌다. 실제로 나는 자동 요약에 기대어 쓴 보고서에서 잘못된 인용을 세 군데나 고쳐야 했다. 도구를 쓰는 법과 함께 의심하는 법을 배워야 하는 이유다.',
+    points: [6, 5],
+    explanations: [
+      '첫 문장의 주장이 끝까지 같은 방향으로 이어집니다.',
+      '구체적인 경험(잘못된 인용 세 군데)이 주장을 뒷받침합니다. 출처를 하나 더 들면 만점입니다.',
+    ],
+  },
+];
+
+/**
+ * A peer-review assignment with calibration (issue 34, item 1): essays written, reviewers matched,
+ * nobody has calibrated or reviewed yet, so a learner (student01) scores the examples first.
+ */
+async function seedCalibrationAssignment(db: Db, courseId: number, seats: number[]) {
+  const now = Date.now();
+  const [a] = await db
+    .insert(assignments)
+    .values({
+      courseId,
+      name: '1-1차 과제: 예시로 연습하고 평가하기',
+      description: '동료평가 전에 예시 글 두 편을 채점하고 강사의 채점과 비교해 봅니다.',
+      stepIndex: 1,
+    })
+    .returning({ id: assignments.id });
+  if (!a) return;
+  const rows = await db
+    .insert(stages)
+    .values([
+      { assignmentId: a.id, position: 0, model: 'essaywriting' as const, settings: ESSAY },
+      {
+        assignmentId: a.id,
+        position: 1,
+        model: 'peerreview' as const,
+        settings: { ...PEER, peer_count: 2, calibration: DEMO_CALIBRATION },
+      },
+    ])
+    .returning({ id: stages.id, model: stages.model });
+  const stageOf = (model: string) => rows.find((r) => r.model === model)?.id ?? 0;
+  await db.insert(participations).values(
+    seats.map((enrollmentId) => ({
+      assignmentId: a.id,
+      enrollmentId,
+      status: PARTICIPATION_STATUS.participating,
+      attendedAt: new Date(now - 2 * DAY),
+    })),
+  );
+  await db.insert(performances).values([
+    ...seats.map((enrollmentId, i) => ({
+      stageId: stageOf('essaywriting'),
+      enrollmentId,
+      isCompleted: true,
+      editorType: 'Q',
+      plainText: `${PARAGRAPHS[(i + 1) % PARAGRAPHS.length]}\n`,
+      content: { ops: [{ insert: `${PARAGRAPHS[(i + 1) % PARAGRAPHS.length]}\n` }] },
+      completedAt: new Date(now - 2 * DAY),
+    })),
+    ...seats.map((enrollmentId) => ({ stageId: stageOf('peerreview'), enrollmentId, isCompleted: false })),
+  ]);
+  const matching = createMatching({
+    participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
+    peerCount: 2,
+    seed: `assignment-${a.id}`,
+  });
+  await db.insert(peerMatchings).values([
+    ...matching.pairs.map((p) => ({
+      assignmentId: a.id,
+      reviewerId: Number(p.reviewerId),
+      targetId: Number(p.authorId),
+      assignedAt: new Date(now - DAY),
+    })),
+    ...seats.map((id) => ({
+      assignmentId: a.id,
+      reviewerId: id,
+      targetId: id,
+      assignedAt: new Date(now - DAY),
+    })),
+  ]);
+}
+
 async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[]) {
   const now = Date.now();
   const [a] = await db

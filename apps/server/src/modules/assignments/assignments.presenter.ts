@@ -62,7 +62,7 @@ export function presentAssignment(
       model: s.model,
       start_date: iso(s.startAt),
       end_date: iso(s.endAt),
-      stage_object: s.stored,
+      stage_object: storedFor(m, s.model, s.stored),
       ...(participation !== undefined
         ? { performance_id: extras.performanceOf(s.id), extended_end_date: iso(extendedEnd(s.model)) }
         : {}),
@@ -101,4 +101,19 @@ export function presentAssignment(
       : {}),
     now: now.toISOString(),
   };
+}
+
+/**
+ * A stage's settings as the member may read them: the calibration examples (with the instructor's
+ * points and explanations) are the managers'; learners read them through …/calibration/, where an
+ * example's points show only after the learner submitted theirs.
+ */
+function storedFor<T extends Record<string, unknown>>(
+  m: Pick<Membership, 'isInstructor' | 'isAssistant'>,
+  model: string,
+  stored: T,
+): Record<string, unknown> {
+  if (model !== 'peerreview' || isManager(m) || !('calibration' in stored)) return stored;
+  const { calibration: _hidden, ...rest } = stored;
+  return rest;
 }

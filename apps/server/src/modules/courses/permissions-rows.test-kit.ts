@@ -364,6 +364,23 @@ export const rows: Row[] = [
     prepare: async () => ({ method: 'PATCH', url: await awaitingApproval() }),
   },
   {
+    // Every member reads (a learner their own work, the managers everyone's closeness).
+    name: 'GET calibration',
+    expected: READ_MEMBERS,
+    prepare: async () => ({ method: 'GET', url: `${(await startedAssignment()).base}/calibration/` }),
+  },
+  {
+    // Only a learner who takes part saves their own (here 400: the assignment has no example);
+    // the managers 403 (calibration.test.ts: the stage rule, reveal and the examples' validation).
+    name: 'PATCH calibration',
+    expected: statuses(403, 403, 400, 400, 403, 404, 404, 401, 404),
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `${(await startedAssignment()).base}/calibration/`,
+      payload: { example: 0, points: [1] },
+    }),
+  },
+  {
     name: 'GET extensions',
     expected: ASSIGNMENT_MANAGERS,
     prepare: async () => ({ method: 'GET', url: `${(await startedAssignment()).base}/extensions/` }),

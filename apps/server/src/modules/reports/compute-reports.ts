@@ -10,6 +10,7 @@ import { feedbackMatchings, peerMatchings, peerResponses, reports } from '../../
 import { loadStages } from '../assignments/assignment-loader';
 import type { StagesShape } from '../assignments/assignment-shape';
 import { activeParticipants, asDomainParticipants } from '../assignments/participants';
+import { calibrationEvidence } from '../calibration/calibration-evidence';
 
 /** The part of an assignment's shape scoring reads: its id and its stages. */
 export type ScoringShape = StagesShape & { row: { id: number } };
@@ -61,6 +62,7 @@ export async function scoringInput(db: Db | Tx, assignment: ScoredAssignment): P
   const byMatching = new Map<number, (typeof responses)[number][]>();
   for (const r of responses) byMatching.set(r.matchingId, [...(byMatching.get(r.matchingId) ?? []), r]);
   const matchingOf = new Map(matchings.map((m) => [m.id, m]));
+  const calibration = await calibrationEvidence(db, shape);
   const revisions = await db
     .select({ enrollmentId: reports.enrollmentId, score: reports.revisementScore })
     .from(reports)
@@ -95,6 +97,8 @@ export async function scoringInput(db: Db | Tx, assignment: ScoredAssignment): P
     revisionScores: revisions.flatMap((r) =>
       r.score === null ? [] : [{ learnerId: String(r.enrollmentId), score: r.score }],
     ),
+    // Only with calibration examples: without them the input (and the results) stay as they were.
+    ...(calibration.length ? { calibration } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { peerMatchings, peerResponses, performances } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Standard } from '../assignments/assignment-shape';
+import { calibrationFinished } from '../calibration/save-calibration';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { learnerRule } from '../extensions/learner-rule';
@@ -60,6 +61,8 @@ export async function savePeerReview(input: {
     assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
     if (await learnerRule(tx, shape, matching.reviewerId, 'peerreview', now))
       throw new AppError('review_not_open');
+    // Calibration first (docs/decisions.md, "Calibration before peer review").
+    if (!(await calibrationFinished(tx, shape, matching.reviewerId))) throw new AppError('calibration_first');
     const ordered = await reviewsOf(tx, shape.row.id, matching.reviewerId);
     assertSelfReviewOpen(matching, ordered);
     const standards = shape.standards;

@@ -84,6 +84,8 @@ const FeedbackReview = lazy(() =>
 const ReceivedAnchors = lazy(() => import('../../features/reviewing/components/ReceivedAnchors'));
 const PeerReviewList = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewList })));
 const PeerReviewPage = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewPage })));
+// Calibration before the reviews (issue 34, item 1): its own chunk, loaded with the review step.
+const CalibrationGate = lazy(() => import('../../features/reviewing/components/Calibration'));
 
 /**
  * `/performances/:stageKey`: the learner's own work of a step. The writing step shows the essay
@@ -166,7 +168,9 @@ export function WorkPage() {
     if (peerWork.isPending) return <Loading />;
     return (
       <Suspense fallback={<Loading />}>
-        <PeerReviewList performance={peerWork.data} />
+        <CalibrationGate ids={ids}>
+          <PeerReviewList performance={peerWork.data} />
+        </CalibrationGate>
       </Suspense>
     );
   }

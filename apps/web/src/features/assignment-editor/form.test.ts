@@ -24,6 +24,27 @@ function filled(): AssignmentFormValues {
 }
 
 describe('assignment form', () => {
+  it('sends calibration examples by the rubric, validates them, and reads them back', () => {
+    const v = filled();
+    expect(v.peer.calibration).toEqual([]);
+    v.peer.calibration = [{ title: '', text: '예시 글', points: [''], explanations: ['설명'] }];
+    // The instructor's point is missing: the contract's message at the example's points.
+    expect(validateForm(v, ctx)['peer.calibration.0.points.0']).toBe('validation.calibration_point');
+    v.peer.calibration[0]!.points = [7];
+    expect(validateForm(v, ctx)['peer.calibration.0.points']).toBe('validation.calibration_point');
+    v.peer.calibration[0]!.points = [5];
+    expect(validateForm(v, ctx)).toEqual({});
+    const progresses = toProgresses(v, ctx);
+    const peer = progresses.find((p) => p.model === 'peerreview')?.stage_object as Record<string, unknown>;
+    expect(peer.calibration).toEqual([{ title: '', text: '예시 글', points: [5], explanations: ['설명'] }]);
+    const stored = { name: '과제', description: '설명', progresses } as unknown as Parameters<
+      typeof formValuesOf
+    >[0];
+    expect(formValuesOf(stored).peer.calibration).toEqual([
+      { title: '', text: '예시 글', points: [5], explanations: ['설명'] },
+    ]);
+  });
+
   it('starts with the defaults of part 2 §9 and a total of 100', () => {
     const v = emptyFormValues();
     expect(v.essay).toMatchObject({ limit_type: 'L', max_length: 2500, max_writing_score: 70 });

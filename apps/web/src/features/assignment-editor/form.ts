@@ -39,10 +39,19 @@ export type AssignmentFormValues = {
     standards: { question: string; max_point: NumberValue }[];
     /** Learners without a finished essay review too (off: only writers review). */
     non_writers_review: boolean;
+    /** Calibration examples (issue 34, item 1): points and explanations by standard index. */
+    calibration: CalibrationFormExample[];
   };
   adjustment: StepDates & { enabled: boolean };
   feedback: StepDates & { enabled: boolean; max_review_score: NumberValue; max_point: NumberValue };
   revisement: { enabled: boolean; max_revisement_score: NumberValue };
+};
+
+export type CalibrationFormExample = {
+  title: string;
+  text: string;
+  points: NumberValue[];
+  explanations: string[];
 };
 
 /** The form sections that carry a step's dates, in step order. */
@@ -79,6 +88,7 @@ export function emptyFormValues(): AssignmentFormValues {
       max_metacognition_score: scores.metacognition,
       standards: [{ question: '', max_point: 6 }],
       non_writers_review: false,
+      calibration: [],
       start: '',
       end: '',
     },
@@ -239,6 +249,13 @@ function stageObjects(v: AssignmentFormValues) {
       max_metacognition_score: num(v.peer.max_metacognition_score),
       standards: v.peer.standards.map((s) => ({ question: s.question, max_point: num(s.max_point) })),
       non_writers_review: v.peer.non_writers_review,
+      // One point and explanation per standard, in the rubric's order (an empty point fails).
+      calibration: v.peer.calibration.map((x) => ({
+        title: x.title,
+        text: x.text,
+        points: v.peer.standards.map((_, k) => num(x.points[k] ?? '')),
+        explanations: v.peer.standards.map((_, k) => x.explanations[k] ?? ''),
+      })),
     },
     adjustment: {},
     feedbackreview: {
@@ -365,6 +382,14 @@ export function formValuesOf(a: Assignment, { copy = false } = {}): AssignmentFo
       ),
       standards: standards.length ? standards : base.peer.standards,
       non_writers_review: peer.non_writers_review === true,
+      calibration: Array.isArray(peer.calibration)
+        ? (peer.calibration as AnyObject[]).map((x) => ({
+            title: String(x.title ?? ''),
+            text: String(x.text ?? ''),
+            points: Array.isArray(x.points) ? (x.points as unknown[]).map((p) => numberFrom(p, 0)) : [],
+            explanations: Array.isArray(x.explanations) ? (x.explanations as unknown[]).map(String) : [],
+          }))
+        : [],
       ...dates('peerreview'),
     },
     adjustment: { enabled: adjustment !== undefined, ...dates('adjustment') },

@@ -29,6 +29,7 @@ import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { scoresKey, useScores } from '../api/scores';
 import { AdjustModal } from '../components/AdjustModal';
+import { CalibrationCard } from '../components/CalibrationCard';
 import { ReleaseCard } from '../components/ReleaseCard';
 import { RevisionModal } from '../components/RevisionModal';
 import { RulingModal } from '../components/RulingModal';
@@ -157,6 +158,7 @@ export function ScorePage() {
       )}
 
       <ReliabilityCard standards={data.reliability} />
+      <CalibrationCard courseId={courseId} assignmentId={assignmentId} />
       {data.previous_reliability ? (
         <ReliabilityCard
           standards={data.previous_reliability.standards}

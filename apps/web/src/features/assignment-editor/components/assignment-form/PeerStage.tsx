@@ -3,6 +3,7 @@ import { LIMITS } from '@pw/contract';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentFormValues } from '../../form';
+import { CalibrationField } from './CalibrationField';
 import { useEditor, useTr } from './editor-context';
 import { NumberField } from './NumberField';
 import { StageCard } from './StageCard';
@@ -76,6 +77,7 @@ export function PeerStage() {
           )}
         />
         <StandardsField disabled={!open} />
+        <CalibrationField disabled={!open} />
         <StepDates step="peer" />
       </Stack>
     </StageCard>
