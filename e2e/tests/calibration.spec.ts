@@ -115,7 +115,7 @@ test('the instructor sets a calibration example in the assignment editor', async
   await prof.getByLabel(t('assignments.form.description')).fill('예시 글로 보정합니다.');
   await prof.getByTestId('standard-0').fill('주장이 분명한가?');
   await prof.getByTestId('calibration-add').click();
-  await prof.getByTestId('calibration-edit-0-text').fill('강사가 쓴 예시 글입니다.');
+  await prof.getByTestId('calibration-edit-0-text').fill('교수자가 쓴 예시 글입니다.');
   await prof.getByTestId('calibration-edit-0-explanation-0').fill('주장이 첫 문장에 있습니다.');
   // Without the instructor's point the form says so and sends nothing.
   await prof.getByTestId('assignment-submit').click();
@@ -134,7 +134,7 @@ test('the instructor sets a calibration example in the assignment editor', async
   expect(peer?.stage_object.calibration).toEqual([
     {
       title: '',
-      text: '강사가 쓴 예시 글입니다.',
+      text: '교수자가 쓴 예시 글입니다.',
       points: [5],
       explanations: ['주장이 첫 문장에 있습니다.'],
     },

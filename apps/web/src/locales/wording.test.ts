@@ -21,8 +21,8 @@ for (const lang of ['ko', 'en'] as const) {
 const REJECTED: Record<'ko' | 'en', RegExp> = {
   // "student ID" is the name of the number a learner enrols with (학번), not a role.
   en: /\b(professors?|students?(?! IDs?\b))\b/i,
-  // 교수 only as part of 교수자; 학생 never (학번 is the enrolment number).
-  ko: /교수(?!자)|학생/,
+  // 교수 only as part of 교수자; 학생 and 강사 never (학번 is the enrolment number).
+  ko: /교수(?!자)|학생|강사/,
 };
 
 /** Deliberate exceptions: none today; list "file key" pairs here with the reason. */

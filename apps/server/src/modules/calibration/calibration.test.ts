@@ -43,7 +43,7 @@ async function workOf(id: number, token: string | undefined, model: string): Pro
 const EXAMPLES = [
   {
     title: '예시 1',
-    text: `${EXAMPLE_AUTHOR}의 글이 아니라 강사가 쓴 예시 글입니다.`,
+    text: `${EXAMPLE_AUTHOR}의 글이 아니라 교수자가 쓴 예시 글입니다.`,
     points: [5, 2],
     explanations: ['논지가 분명합니다.', '근거가 부족합니다.'],
   },
