@@ -98,6 +98,8 @@ import {
   peerReviewSaveSchema,
   peerReviewSchema,
   reviewAdjustmentSchema,
+  staffFillInResultSchema,
+  staffFillInSchema,
 } from '../reviews';
 import { revisionTraceSchema, revisionTraceUpdateSchema } from '../revision-trace';
 import { supportCreateSchema, supportInquirySchema } from '../supports';
@@ -333,6 +335,7 @@ export const endpointSchemas = {
   getMatchings: { params: assignmentPathSchema, response: matchingPageSchema },
   resetMatchings: { params: assignmentPathSchema, body: matchingResetSchema, response: matchingPageSchema },
   reviewOneMore: { params: assignmentPathSchema, response: oneMoreReviewSchema },
+  staffFillIn: { params: assignmentPathSchema, body: staffFillInSchema, response: staffFillInResultSchema },
   // reports
   getReport: { params: reportPathSchema, querystring: reportQuerySchema, response: reportSchema },
   updateReport: { params: reportPathSchema, body: reportUpdateSchema, response: reportSchema },

@@ -2,7 +2,7 @@ import type { FinishedReview, LeftOutReason, MatchingPage, MatchingReset } from 
 import { fillInQueue, isStale, validateMatching } from '@pw/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { peerMatchings, peerResponses, performances } from '../../db/schema';
+import { enrollments, peerMatchings, peerResponses, performances, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
@@ -57,7 +57,7 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
   const workOf = new Map(reviewPerformances.map((r) => [r.enrollmentId, r.id]));
   const targetsOf = new Map<number, MatchingPage['reviewers'][number]['targets']>();
   for (const x of pairs) {
-    if (x.targetId === x.reviewerId) continue;
+    if (x.targetId === x.reviewerId || x.isStaffFillIn) continue;
     const list = targetsOf.get(x.reviewerId) ?? [];
     list.push({
       matching_id: x.id,
@@ -101,8 +101,37 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
             missing: e.missing,
           }))
         : [],
+    staff_reviews: await staffReviewsOf(db, pairs, nameOf),
     stale_from: threshold?.from.toISOString() ?? null,
   };
+}
+
+/** The staff fill-in reviews (issue 33), each with its staff member's name (staff are not participants). */
+async function staffReviewsOf(
+  db: Db,
+  pairs: Awaited<ReturnType<typeof assignmentPairs>>,
+  nameOf: ReadonlyMap<number, string>,
+): Promise<MatchingPage['staff_reviews']> {
+  const staff = pairs.filter((x) => x.isStaffFillIn);
+  if (staff.length === 0) return [];
+  const names = await db
+    .select({ id: enrollments.id, name: users.name })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(
+      inArray(
+        enrollments.id,
+        staff.map((x) => x.reviewerId),
+      ),
+    );
+  const staffName = new Map(names.map((n) => [n.id, n.name]));
+  return staff.map((x) => ({
+    matching_id: x.id,
+    reviewer_name: staffName.get(x.reviewerId) ?? '',
+    target: x.targetId,
+    name: nameOf.get(x.targetId) ?? '',
+    is_completed: x.isCompleted,
+  }));
 }
 
 /** Why someone with no essay to review has none: they wrote nothing (and only writers review), or none is left. */
@@ -205,8 +234,9 @@ export async function resetMatchings(input: {
     }
     const existing = await tx.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, a.id));
     const wanted = new Set(body.matchings.map((x) => `${x.reviewer}:${x.target}`));
+    // Staff fill-in reviews (issue 33) are not part of the learners' matching: a save keeps them.
     const dropped = existing.filter(
-      (x) => x.reviewerId !== x.targetId && !wanted.has(`${x.reviewerId}:${x.targetId}`),
+      (x) => x.reviewerId !== x.targetId && !x.isStaffFillIn && !wanted.has(`${x.reviewerId}:${x.targetId}`),
     );
     // Read under the exclusive work lock: no review can be finished between this check and the delete.
     assertFinishedLossConfirmed(
