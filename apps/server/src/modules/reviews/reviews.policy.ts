@@ -15,8 +15,8 @@ type Pair = { reviewerId: number; targetId: number };
  * assistant); it needs no participation (`assertParticipating` is for learners' reviews).
  */
 export function assertReviewer(m: Membership, matching: Pair & { isStaffFillIn?: boolean }) {
-  if (!m.isLearner || m.enrollment?.id !== matching.reviewerId) throw new AppError('not_found');
-  if (matching.isStaffFillIn && !isManager(m)) throw new AppError('not_found');
+  if (m.enrollment?.id !== matching.reviewerId) throw new AppError('not_found');
+  if (matching.isStaffFillIn ? !isManager(m) : !m.isLearner) throw new AppError('not_found');
 }
 
 /** A review of one's own essay by someone else: its author rates it and may object to it. */
