@@ -286,6 +286,8 @@ export const matchingPageSchema = z.object({
       target: z.number().int(),
       name: z.string(),
       is_completed: z.boolean(),
+      /** The caller's own: they open it to write it (the others' are theirs alone). */
+      is_mine: z.boolean(),
     }),
   ),
   /** From when an unopened review may move to a volunteer (null: the stage has no start date). */

@@ -19,15 +19,19 @@ import { staleRuleOf } from './stale-rule';
 
 export type AssignmentIds = { courseId: number; assignmentId: number };
 
-/** The assignment (of this course, for its managers) as its shape. */
+/** The assignment (of this course, for its managers) as its shape, with the manager's enrolment (if any). */
 async function managed(db: Db, caller: Caller, ids: AssignmentIds) {
   const m = await loadAssignmentMembership(db, caller, ids);
   assertCanManageReviews(m);
-  return loadAssignment(db, { assignmentId: ids.assignmentId, courseId: m.course.id });
+  const shape = await loadAssignment(db, { assignmentId: ids.assignmentId, courseId: m.course.id });
+  return Object.assign(shape, { viewer: m.enrollment?.id ?? null });
 }
 
 /** The matching page of an assignment: every reviewer with the essays they review, by name. */
-async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<MatchingPage> {
+async function readMatchingPage(
+  db: Db,
+  shape: AssignmentShape & { viewer: number | null },
+): Promise<MatchingPage> {
   const a = shape.row;
   const essayStage = shape.stage('essaywriting');
   const peerStage = shape.stage('peerreview');
@@ -101,7 +105,7 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
             missing: e.missing,
           }))
         : [],
-    staff_reviews: await staffReviewsOf(db, pairs, nameOf),
+    staff_reviews: await staffReviewsOf(db, pairs, nameOf, shape.viewer),
     stale_from: threshold?.from.toISOString() ?? null,
   };
 }
@@ -111,6 +115,7 @@ async function staffReviewsOf(
   db: Db,
   pairs: Awaited<ReturnType<typeof assignmentPairs>>,
   nameOf: ReadonlyMap<number, string>,
+  viewer: number | null,
 ): Promise<MatchingPage['staff_reviews']> {
   const staff = pairs.filter((x) => x.isStaffFillIn);
   if (staff.length === 0) return [];
@@ -131,6 +136,7 @@ async function staffReviewsOf(
     target: x.targetId,
     name: nameOf.get(x.targetId) ?? '',
     is_completed: x.isCompleted,
+    is_mine: x.reviewerId === viewer,
   }));
 }
 

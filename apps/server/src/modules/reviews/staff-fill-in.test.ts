@@ -159,8 +159,11 @@ describe('staff fill-in (issue 33, item 2)', () => {
         target: learnerEnrollment,
         name: 'learner',
         is_completed: false,
+        is_mine: true,
       },
     ]);
+    // The assistant sees it too, as not theirs.
+    expect((await page(a.id, w.tokens.assistant)).staff_reviews[0]?.is_mine).toBe(false);
     // Not a reviewer of the matching: no row, no target in anyone's row.
     expect(after.reviewers.map((r) => r.id)).not.toContain(seat!.id);
     expect(after.reviewers.flatMap((r) => r.targets).map((x) => x.matching_id)).not.toContain(id);
