@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'review_not_open',
   'one_more_not_finished',
   'one_more_not_needed',
+  'fill_in_not_needed',
   'self_review_locked',
   'calibration_submitted',
   'calibration_first',

@@ -55,6 +55,19 @@ export const oneMoreReviewSchema = z.object({
 });
 export type OneMoreReview = z.infer<typeof oneMoreReviewSchema>;
 
+/** POST …/fill-in/: the instructor or an assistant reviews this author's essay of the fill-in queue. */
+export const staffFillInSchema = z.object({
+  author: z
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.invalid' })
+    .positive({ error: 'validation.invalid' }),
+});
+export type StaffFillIn = z.infer<typeof staffFillInSchema>;
+
+/** The review the staff member now writes: open it as a learner opens theirs (peerreview-matching/{id}). */
+export const staffFillInResultSchema = z.object({ id: z.number().int() });
+export type StaffFillInResult = z.infer<typeof staffFillInResultSchema>;
+
 export const peerReviewSaveSchema = z.object({
   id: id.optional(),
   responses: z
@@ -260,6 +273,21 @@ export const matchingPageSchema = z.object({
       coming: z.number().int(),
       stale: z.number().int(),
       missing: z.number().int(),
+    }),
+  ),
+  /**
+   * Reviews the instructor or an assistant wrote themselves from the fill-in queue (staff fill-in,
+   * anchors in scoring): kept apart from the reviewers above, whose matching a save replaces.
+   */
+  staff_reviews: z.array(
+    z.object({
+      matching_id: z.number().int(),
+      reviewer_name: z.string(),
+      target: z.number().int(),
+      name: z.string(),
+      is_completed: z.boolean(),
+      /** The caller's own: they open it to write it (the others' are theirs alone). */
+      is_mine: z.boolean(),
     }),
   ),
   /** From when an unopened review may move to a volunteer (null: the stage has no start date). */

@@ -40,6 +40,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   review_not_open: 406,
   one_more_not_finished: 406,
   one_more_not_needed: 409,
+  fill_in_not_needed: 409,
   self_review_locked: 406,
   calibration_submitted: 409,
   calibration_first: 406,

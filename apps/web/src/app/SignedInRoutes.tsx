@@ -20,6 +20,7 @@ const AssignmentNewPage = lazyPage(
 const loadPerformancesLayout = () => import('./performances/PerformancesLayout');
 const PerformancesLayout = lazyPage(loadPerformancesLayout, 'PerformancesLayout');
 const MatchingPage = lazyPage(() => import('../features/reports/routes/MatchingPage'), 'MatchingPage');
+const FillInReviewRoute = lazyPage(() => import('./FillInReviewRoute'), 'FillInReviewRoute');
 const ScorePage = lazyPage(() => import('../features/reports/routes/ScorePage'), 'ScorePage');
 const ResultsPage = lazyPage(() => import('../features/results/routes/ResultsPage'), 'ResultsPage');
 const PersonalScorePage = lazyPage(
@@ -135,6 +136,7 @@ function courseRoutes() {
           <Route index element={<AssignmentManagementPage />} />
           <Route path="edit" element={<AssignmentEditPage />} />
           <Route path="matchings" element={<MatchingPage />} />
+          <Route path="matchings/fill-in/:matchingId" element={<FillInReviewRoute />} />
           <Route path="score" element={<ScorePage />} />
           <Route path="reports/:reportId" element={<ReportPage />} />
           <Route path="performances" element={<PerformancesLayout />}>

@@ -81,3 +81,10 @@ export const saveReviewAnchors = {
   method: 'PUT',
   path: `${peerReview}/anchors/`,
 } as const;
+/** The instructor or an assistant reviews an essay of the fill-in queue themselves (issue 33). */
+export const staffFillIn = {
+  name: 'staffFillIn',
+  method: 'POST',
+  path: `${assignment}/fill-in/`,
+  status: 201,
+} as const;

@@ -102,6 +102,8 @@ import {
   reviewAdjustmentSchema,
   reviewAnchorsSaveSchema,
   reviewAnchorsSchema,
+  staffFillInResultSchema,
+  staffFillInSchema,
 } from '../reviews';
 import { revisionTraceSchema, revisionTraceUpdateSchema } from '../revision-trace';
 import { supportCreateSchema, supportInquirySchema } from '../supports';
@@ -351,6 +353,7 @@ export const endpointSchemas = {
   getMatchings: { params: assignmentPathSchema, response: matchingPageSchema },
   resetMatchings: { params: assignmentPathSchema, body: matchingResetSchema, response: matchingPageSchema },
   reviewOneMore: { params: assignmentPathSchema, response: oneMoreReviewSchema },
+  staffFillIn: { params: assignmentPathSchema, body: staffFillInSchema, response: staffFillInResultSchema },
   // reports
   getReport: { params: reportPathSchema, querystring: reportQuerySchema, response: reportSchema },
   updateReport: { params: reportPathSchema, body: reportUpdateSchema, response: reportSchema },

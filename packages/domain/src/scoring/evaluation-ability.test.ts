@@ -91,6 +91,36 @@ describe('estimateReliability', () => {
     expect(consensus.get('e5')?.[0] ?? 0).toBeGreaterThan(0.6);
   });
 
+  it('an assistant’s fill-in review (a staff reviewer, not a learner) is an anchor like the instructor’s', () => {
+    const reviews = [
+      rate('r1', 'e5', 1),
+      rate('r2', 'e5', 1),
+      rate('ta', 'e5', 5),
+      rate('r1', 'e4', 1),
+      rate('ta', 'e4', 4),
+    ];
+    const learners = [{ id: 'e4' }, { id: 'e5' }, { id: 'r1' }, { id: 'r2' }];
+    const staff = prepareRatings({
+      settings: { standards, maxScores: {} },
+      learners,
+      reviews,
+      anchorReviewerIds: ['ta'],
+    });
+    expect(staff.anchorIds.has('ta')).toBe(true);
+    // Not a learner: no report, no rank of their own.
+    expect(staff.learners.map((l) => l.id)).not.toContain('ta');
+    const anchored = estimateReliability(staff);
+    expect(anchored.models.get('ta')?.weight).toBe(3);
+    expect(anchored.models.get('ta')?.leniency).toBe(0);
+    expect(anchored.consensus.get('e5')?.[0] ?? 0).toBeGreaterThan(0.6);
+    // The same review without the mark weighs as a peer's: the consensus stays lower.
+    const plain = estimateReliability(
+      prepareRatings({ settings: { standards, maxScores: {} }, learners, reviews }),
+    );
+    expect(plain.models.get('ta')?.weight ?? 0).toBeLessThan(3);
+    expect(plain.consensus.get('e5')?.[0] ?? 1).toBeLessThan(anchored.consensus.get('e5')?.[0] ?? 0);
+  });
+
   it('judges a reviewer on their own point, while the essay gets the instructor’s edit', () => {
     const table = prepareRatings({
       settings: { standards, maxScores: {} },

@@ -48,7 +48,10 @@ export function prepareRatings(input: ScoreAssignmentInput): RatingTable {
     standards,
     slack: standards.map((s) => (s.maxPoint > 0 ? SLACK_POINTS / s.maxPoint : 0)),
     learners,
-    anchorIds: new Set(learners.filter((l) => l.isInstructorLearner).map((l) => l.id)),
+    anchorIds: new Set([
+      ...learners.filter((l) => l.isInstructorLearner).map((l) => l.id),
+      ...(input.anchorReviewerIds ?? []),
+    ]),
     peerReviews: [],
     peerReviewsByAuthor: new Map(),
     selfReviews: new Map(),

@@ -59,6 +59,11 @@ export interface ScoreAssignmentInput {
   settings: ScoringSettings;
   learners: readonly ScoringLearner[];
   reviews: readonly Review[];
+  /**
+   * Reviewers who are staff and not learners here (the instructor or an assistant writing a
+   * fill-in review, issue 33): anchors, as an instructor taking part as a learner is.
+   */
+  anchorReviewerIds?: readonly string[];
   helpfulness?: readonly HelpfulnessRating[];
   revisionScores?: readonly RevisionScore[];
   /**

@@ -181,6 +181,12 @@ export const peerMatchings = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
     /** The reviewer this review was taken from when it moved to a volunteer (issue 33). */
     movedFromId: integer('moved_from_id').references(() => enrollments.id, { onDelete: 'set null' }),
+    /**
+     * Written by the instructor or an assistant from the fill-in queue (issue 33): the reviewer is
+     * staff (the instructor's seat, or the assistant's own enrolment) who does not take part; the
+     * review counts as an anchor and stays out of the matching's reset.
+     */
+    isStaffFillIn: boolean('is_staff_fill_in').notNull().default(false),
   },
   (t) => [
     uniqueIndex('peer_matchings_pair_key').on(t.assignmentId, t.reviewerId, t.targetId),

@@ -17,9 +17,12 @@ export function participantOf(m: Membership): EnrollmentRow {
   return m.enrollment;
 }
 
-/** Attendance is recorded against an enrolment: members without one (the instructor) get 403. */
+/**
+ * Attendance is recorded against a learner's enrolment: members without one (the instructor, or
+ * her seat made only for staff fill-in reviews) get 403.
+ */
 export function attendeeOf(m: Membership): EnrollmentRow {
-  if (!m.enrollment) throw new AppError('permission_denied');
+  if (!m.enrollment || !m.isLearner) throw new AppError('permission_denied');
   return m.enrollment;
 }
 

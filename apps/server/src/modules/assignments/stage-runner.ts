@@ -1,6 +1,6 @@
 import { PARTICIPATION_STATUS, type StageCode } from '@pw/contract';
 import { dueAdvances, nextBoundary } from '@pw/domain';
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { assignments, enrollments, participations } from '../../db/schema';
@@ -34,7 +34,18 @@ async function enterStep(tx: Tx, shape: AssignmentShape, index: number) {
     const active = await tx
       .select({ id: enrollments.id })
       .from(enrollments)
-      .where(and(eq(enrollments.courseId, a.courseId), eq(enrollments.isActive, true)));
+      .where(
+        and(
+          eq(enrollments.courseId, a.courseId),
+          eq(enrollments.isActive, true),
+          // The instructor's seat takes part only in a course opened with "I also take part as a
+          // learner"; one made for a staff fill-in review (issue 33) elsewhere stays out.
+          or(
+            eq(enrollments.isInstructorSeat, false),
+            sql`exists (select 1 from courses c where c.id = ${enrollments.courseId} and c.is_instructor_learner)`,
+          ),
+        ),
+      );
     if (active.length) {
       await tx
         .insert(participations)

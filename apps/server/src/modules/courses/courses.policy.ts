@@ -36,7 +36,10 @@ export function membershipOf(
   const enrollment = enrollmentRow ?? undefined;
   if (!isInstructor && !enrollment) throw new AppError('not_found');
   if (!isInstructor && enrollment && !enrollment.isActive) throw new AppError('course_withdrawn');
-  const isLearner = enrollment?.isActive === true;
+  // A seat made only for staff fill-in reviews (issue 33) in a course not opened with "I also
+  // take part as a learner" writes those reviews and nothing else: no learner there.
+  const fillInSeatOnly = enrollment?.isInstructorSeat === true && !course.isInstructorLearner;
+  const isLearner = enrollment?.isActive === true && !fillInSeatOnly;
   return {
     course,
     enrollment,

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { ESSAY_AND_PEER_REVIEW, multipart } from '../../../test/factories';
 import { call } from '../../../test/helpers';
-import { assignments, comments, ltiGradeSends, pollOptions } from '../../db/schema';
+import { assignments, comments, ltiGradeSends, peerMatchings, pollOptions } from '../../db/schema';
 import { loadAssignment } from '../assignments/assignment-loader';
 import {
   ASSIGNMENT_MANAGERS,
@@ -46,6 +46,38 @@ async function grantedExtension() {
   });
   if (res.statusCode !== 201) throw new Error(`no extension: ${res.body}`);
   return `${a.base}/extensions/${res.json()[0].id}/`;
+}
+
+/**
+ * An assignment at peer review where the learner's essay has no reviewer (its pairs removed): in
+ * the fill-in queue, for a staff member to review it themselves (issue 33).
+ */
+async function queuedForFillIn() {
+  const a = await startedAssignment();
+  const work = (await call(t, { method: 'GET', url: `${a.base}/`, token: w.tokens.learner })).json();
+  await call(t, {
+    method: 'PATCH',
+    url: `${a.base}/performances/${work.performance_id}/`,
+    token: w.tokens.learner,
+    payload: { stage_object: { content: { ops: [{ insert: '본문\n' }] } } },
+  });
+  const moved = await call(t, {
+    method: 'PATCH',
+    url: `${a.base}/move-to-next-stage/`,
+    token: w.tokens.instructor,
+  });
+  if (moved.statusCode !== 200) throw new Error(`not at peer review: ${moved.body}`);
+  const id = Number(a.base.split('/').at(-1));
+  await t.database.db
+    .delete(peerMatchings)
+    .where(
+      and(
+        eq(peerMatchings.assignmentId, id),
+        eq(peerMatchings.targetId, a.learner),
+        ne(peerMatchings.reviewerId, a.learner),
+      ),
+    );
+  return a;
 }
 
 // The rows of the permission matrix (permissions.test.ts): every course, enrolment, post, comment
@@ -379,6 +411,14 @@ export const rows: Row[] = [
       url: `${(await startedAssignment()).base}/calibration/`,
       payload: { example: 0, points: [1] },
     }),
+  },
+  {
+    name: 'POST fill-in (a staff member reviews a queued essay)',
+    expected: statuses(201, 201, 403, 403, 403, 404, 404, 401, 404),
+    prepare: async () => {
+      const a = await queuedForFillIn();
+      return { method: 'POST', url: `${a.base}/fill-in/`, payload: { author: a.learner } };
+    },
   },
   {
     name: 'GET extensions',

@@ -80,6 +80,10 @@ export async function scoringInput(db: Db | Tx, assignment: ScoredAssignment): P
       ...(feedback ? { feedbackMaxPoint: num(feedback.max_point, 10) } : {}),
     },
     learners: asDomainParticipants(people),
+    // Staff fill-in reviewers (issue 33) are anchors, as the instructor's seat is.
+    anchorReviewerIds: [
+      ...new Set(matchings.filter((x) => x.isStaffFillIn).map((x) => String(x.reviewerId))),
+    ],
     reviews: matchings.map((x) => ({
       reviewerId: String(x.reviewerId),
       authorId: String(x.targetId),

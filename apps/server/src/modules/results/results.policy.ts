@@ -58,7 +58,8 @@ export function assertCanReadPersonalScore(m: AssignmentMembership, enrollmentId
  * (already refused by the membership) 404.
  */
 export function scoresByLearnerOf(m: Membership): { enrollmentId: number | null } {
-  if (m.enrollment) return { enrollmentId: m.enrollment.id };
+  // A seat made only for staff fill-in reviews (not a learner) has no scores: the class's line.
+  if (m.enrollment && m.isLearner) return { enrollmentId: m.enrollment.id };
   if (!isManager(m)) throw new AppError('not_found');
   return { enrollmentId: null };
 }

@@ -2,7 +2,7 @@ import type { FinishedReview, LeftOutReason, MatchingPage, MatchingReset } from 
 import { fillInQueue, isStale, validateMatching } from '@pw/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { peerMatchings, peerResponses, performances } from '../../db/schema';
+import { enrollments, peerMatchings, peerResponses, performances, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { loadAssignment } from '../assignments/assignment-loader';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
@@ -19,15 +19,19 @@ import { staleRuleOf } from './stale-rule';
 
 export type AssignmentIds = { courseId: number; assignmentId: number };
 
-/** The assignment (of this course, for its managers) as its shape. */
+/** The assignment (of this course, for its managers) as its shape, with the manager's enrolment (if any). */
 async function managed(db: Db, caller: Caller, ids: AssignmentIds) {
   const m = await loadAssignmentMembership(db, caller, ids);
   assertCanManageReviews(m);
-  return loadAssignment(db, { assignmentId: ids.assignmentId, courseId: m.course.id });
+  const shape = await loadAssignment(db, { assignmentId: ids.assignmentId, courseId: m.course.id });
+  return Object.assign(shape, { viewer: m.enrollment?.id ?? null });
 }
 
 /** The matching page of an assignment: every reviewer with the essays they review, by name. */
-async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<MatchingPage> {
+async function readMatchingPage(
+  db: Db,
+  shape: AssignmentShape & { viewer: number | null },
+): Promise<MatchingPage> {
   const a = shape.row;
   const essayStage = shape.stage('essaywriting');
   const peerStage = shape.stage('peerreview');
@@ -57,7 +61,7 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
   const workOf = new Map(reviewPerformances.map((r) => [r.enrollmentId, r.id]));
   const targetsOf = new Map<number, MatchingPage['reviewers'][number]['targets']>();
   for (const x of pairs) {
-    if (x.targetId === x.reviewerId) continue;
+    if (x.targetId === x.reviewerId || x.isStaffFillIn) continue;
     const list = targetsOf.get(x.reviewerId) ?? [];
     list.push({
       matching_id: x.id,
@@ -101,8 +105,39 @@ async function readMatchingPage(db: Db, shape: AssignmentShape): Promise<Matchin
             missing: e.missing,
           }))
         : [],
+    staff_reviews: await staffReviewsOf(db, pairs, nameOf, shape.viewer),
     stale_from: threshold?.from.toISOString() ?? null,
   };
+}
+
+/** The staff fill-in reviews (issue 33), each with its staff member's name (staff are not participants). */
+async function staffReviewsOf(
+  db: Db,
+  pairs: Awaited<ReturnType<typeof assignmentPairs>>,
+  nameOf: ReadonlyMap<number, string>,
+  viewer: number | null,
+): Promise<MatchingPage['staff_reviews']> {
+  const staff = pairs.filter((x) => x.isStaffFillIn);
+  if (staff.length === 0) return [];
+  const names = await db
+    .select({ id: enrollments.id, name: users.name })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(
+      inArray(
+        enrollments.id,
+        staff.map((x) => x.reviewerId),
+      ),
+    );
+  const staffName = new Map(names.map((n) => [n.id, n.name]));
+  return staff.map((x) => ({
+    matching_id: x.id,
+    reviewer_name: staffName.get(x.reviewerId) ?? '',
+    target: x.targetId,
+    name: nameOf.get(x.targetId) ?? '',
+    is_completed: x.isCompleted,
+    is_mine: x.reviewerId === viewer,
+  }));
 }
 
 /** Why someone with no essay to review has none: they wrote nothing (and only writers review), or none is left. */
@@ -205,8 +240,9 @@ export async function resetMatchings(input: {
     }
     const existing = await tx.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, a.id));
     const wanted = new Set(body.matchings.map((x) => `${x.reviewer}:${x.target}`));
+    // Staff fill-in reviews (issue 33) are not part of the learners' matching: a save keeps them.
     const dropped = existing.filter(
-      (x) => x.reviewerId !== x.targetId && !wanted.has(`${x.reviewerId}:${x.targetId}`),
+      (x) => x.reviewerId !== x.targetId && !x.isStaffFillIn && !wanted.has(`${x.reviewerId}:${x.targetId}`),
     );
     // Read under the exclusive work lock: no review can be finished between this check and the delete.
     assertFinishedLossConfirmed(

@@ -9,9 +9,14 @@ import {
 
 type Pair = { reviewerId: number; targetId: number };
 
-/** A review is its reviewer's to read and write; to anyone else it does not exist (404). */
-export function assertReviewer(m: Membership, matching: Pair) {
-  if (!m.isLearner || m.enrollment?.id !== matching.reviewerId) throw new AppError('not_found');
+/**
+ * A review is its reviewer's to read and write; to anyone else it does not exist (404). A staff
+ * fill-in (issue 33) is its seat's owner's only while they still run the course (instructor or
+ * assistant); it needs no participation (`assertParticipating` is for learners' reviews).
+ */
+export function assertReviewer(m: Membership, matching: Pair & { isStaffFillIn?: boolean }) {
+  if (m.enrollment?.id !== matching.reviewerId) throw new AppError('not_found');
+  if (matching.isStaffFillIn ? !isManager(m) : !m.isLearner) throw new AppError('not_found');
 }
 
 /** A review of one's own essay by someone else: its author rates it and may object to it. */

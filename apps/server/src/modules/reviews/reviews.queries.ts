@@ -66,6 +66,7 @@ export function assignmentPairs(db: Db | Tx, assignmentId: number) {
       openedAt: peerMatchings.openedAt,
       movedFromId: peerMatchings.movedFromId,
       assignedAt: peerMatchings.assignedAt,
+      isStaffFillIn: peerMatchings.isStaffFillIn,
     })
     .from(peerMatchings)
     .where(eq(peerMatchings.assignmentId, assignmentId))

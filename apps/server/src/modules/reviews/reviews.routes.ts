@@ -12,6 +12,7 @@ import { getReviewForInstructor } from './review-for-instructor';
 import { reviewOneMore } from './review-one-more';
 import { ruleOnObjection } from './rule-on-objection';
 import { savePeerReview } from './save-peer-review';
+import { staffFillIn } from './staff-fill-in';
 
 /** Peer review, feedback review, objections and the matching page (part 2 §3, §7). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -134,6 +135,18 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           db: app.db,
           caller: request,
           ids: { courseId: request.params.id, assignmentId: request.params.aid },
+        }),
+      ),
+  });
+
+  route(endpoints.staffFillIn, {
+    handler: async (request, reply) =>
+      reply.code(201).send(
+        await staffFillIn({
+          db: app.db,
+          caller: request,
+          ids: { courseId: request.params.id, assignmentId: request.params.aid },
+          author: request.body.author,
         }),
       ),
   });

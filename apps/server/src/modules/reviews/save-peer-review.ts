@@ -58,7 +58,8 @@ export async function savePeerReview(input: {
     const locked = await lockMatching(tx, ids.matchingId);
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     assertReviewer(m, matching);
-    assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
+    if (!matching.isStaffFillIn)
+      assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
     if (await learnerRule(tx, shape, matching.reviewerId, 'peerreview', now))
       throw new AppError('review_not_open');
     // Calibration first (docs/decisions.md, "Calibration before peer review").

@@ -28,3 +28,7 @@ export function useResetMatchings(courseId: number, assignmentId: number) {
     onSuccess: (fresh) => queryClient.setQueryData(matchingsKey(courseId, assignmentId), fresh),
   });
 }
+
+/** POST …/fill-in/: the instructor or an assistant reviews a queued essay themselves (answers the review's id). */
+export const staffFillIn = (courseId: number, assignmentId: number, author: number) =>
+  callEndpoint(endpoints.staffFillIn, { params: { id: courseId, aid: assignmentId }, body: { author } });

@@ -18,7 +18,7 @@ import {
 import type { FinishedReview } from '@pw/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ApiError } from '../../../lib/api-error';
 import { useAssignment } from '../../../lib/assignment-queries';
@@ -27,7 +27,7 @@ import { coursePath } from '../../../lib/course-mode';
 import { formatDateTime } from '../../../lib/dates';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useMatchings, useResetMatchings } from '../api/matchings';
+import { staffFillIn, useMatchings, useResetMatchings } from '../api/matchings';
 import { FinishedLossModal } from '../components/FinishedLossModal';
 
 /** 1..n, for slot columns (keys by slot number). */
@@ -49,6 +49,23 @@ export function MatchingPage() {
   const page = useMatchings(courseId, assignmentId);
   const reset = useResetMatchings(courseId, assignmentId);
   const [edits, setEdits] = useState<Record<number, (number | null)[]>>({});
+  const navigate = useNavigate();
+  /** The author whose essay the caller is taking to review themselves (issue 33), while asked. */
+  const [fillingIn, setFillingIn] = useState<number | null>(null);
+  const reviewMyself = async (author: number) => {
+    setFillingIn(author);
+    try {
+      const { id } = await staffFillIn(courseId, assignmentId, author);
+      void navigate(`fill-in/${id}`);
+    } catch (error) {
+      const detail =
+        error instanceof ApiError && error.status !== 500 && error.status !== 0 ? error.body.detail : null;
+      notify('save', { color: 'yellow', message: detail ?? t('common.wrongRequest') });
+      void page.refetch();
+    } finally {
+      setFillingIn(null);
+    }
+  };
   const [confirmAuto, setConfirmAuto] = useState(false);
   /** A save the server refused because it deletes finished reviews: what to resend once confirmed. */
   const [pendingLoss, setPendingLoss] = useState<{ automatic: boolean; finished: FinishedReview[] } | null>(
@@ -202,18 +219,70 @@ export function MatchingPage() {
             >
               <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {data.fill_in.map((e) => (
-                  <Text component="li" size="sm" key={e.author} data-testid="fill-in-entry">
-                    {t('matching.fillInEntry', {
-                      name: e.name,
-                      completed: e.completed,
-                      asked: data.peer_count,
-                      stale: e.stale,
-                      missing: e.missing,
-                    })}
-                  </Text>
+                  <Group
+                    component="li"
+                    key={e.author}
+                    data-testid="fill-in-entry"
+                    justify="space-between"
+                    gap="xs"
+                    wrap="wrap"
+                  >
+                    <Text size="sm" style={{ flex: '1 1 14rem' }}>
+                      {t('matching.fillInEntry', {
+                        name: e.name,
+                        completed: e.completed,
+                        asked: data.peer_count,
+                        stale: e.stale,
+                        missing: e.missing,
+                      })}
+                    </Text>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      loading={fillingIn === e.author}
+                      disabled={fillingIn !== null && fillingIn !== e.author}
+                      onClick={() => void reviewMyself(e.author)}
+                      aria-label={t('matching.reviewMyselfOf', { name: e.name })}
+                      data-testid="fill-in-myself"
+                    >
+                      {t('matching.reviewMyself')}
+                    </Button>
+                  </Group>
                 ))}
               </Stack>
             </Box>
+          </Stack>
+        </Card>
+      ) : null}
+      {data.staff_reviews.length ? (
+        <Card withBorder radius="lg" p="md" data-testid="staff-reviews">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t('matching.staffTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('matching.staffHint')}
+            </Text>
+            <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {data.staff_reviews.map((s) => (
+                <Group component="li" key={s.matching_id} gap="xs" wrap="wrap" data-testid="staff-review">
+                  <Badge size="sm" color="grape" variant="light">
+                    {t('matching.staffBadge')}
+                  </Badge>
+                  <Text size="sm">
+                    {t('matching.staffEntry', { reviewer: s.reviewer_name, name: s.name })}
+                  </Text>
+                  <Badge size="sm" color={s.is_completed ? 'teal' : 'gray'} variant="light">
+                    {s.is_completed ? t('matching.finished') : t('matching.staffPending')}
+                  </Badge>
+                  {s.is_mine ? (
+                    <Anchor component={Link} to={`fill-in/${s.matching_id}`} size="sm">
+                      {s.is_completed ? t('matching.staffOpen') : t('matching.staffWrite')}
+                    </Anchor>
+                  ) : null}
+                </Group>
+              ))}
+            </Stack>
           </Stack>
         </Card>
       ) : null}
