@@ -59,7 +59,9 @@ export async function saveReviewAnchors(input: {
     const locked = await lockMatching(tx, ids.matchingId);
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     assertReviewer(m, matching);
-    assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
+    // A staff member's fill-in review has no participation (issue 33), as when saving the review.
+    if (!matching.isStaffFillIn)
+      assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
     if (await learnerRule(tx, shape, matching.reviewerId, 'peerreview', now))
       throw new AppError('review_not_open');
     assertSelfReviewOpen(matching, await reviewsOf(tx, shape.row.id, matching.reviewerId));

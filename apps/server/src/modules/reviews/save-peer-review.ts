@@ -62,8 +62,10 @@ export async function savePeerReview(input: {
       assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
     if (await learnerRule(tx, shape, matching.reviewerId, 'peerreview', now))
       throw new AppError('review_not_open');
-    // Calibration first (docs/decisions.md, "Calibration before peer review").
-    if (!(await calibrationFinished(tx, shape, matching.reviewerId))) throw new AppError('calibration_first');
+    // Calibration first (docs/decisions.md, "Calibration before peer review"); a staff member's
+    // fill-in review is an anchor, not a learner's practice.
+    if (!matching.isStaffFillIn && !(await calibrationFinished(tx, shape, matching.reviewerId)))
+      throw new AppError('calibration_first');
     const ordered = await reviewsOf(tx, shape.row.id, matching.reviewerId);
     assertSelfReviewOpen(matching, ordered);
     const standards = shape.standards;

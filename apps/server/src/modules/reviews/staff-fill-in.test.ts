@@ -31,7 +31,7 @@ let seq = 0;
  * wrote (each can be reviewed by one classmate only: both essays are in the fill-in queue, one
  * review short). The assistant runs it: they do not take part (their participation set to none).
  */
-async function shortOfReviews() {
+async function shortOfReviews(calibration: unknown[] = []) {
   seq += 1;
   const created = await call(t, {
     method: 'POST',
@@ -54,6 +54,7 @@ async function shortOfReviews() {
               { question: '논지가 분명한가?', max_point: 6 },
               { question: '근거가 충분한가?', max_point: 4 },
             ],
+            calibration,
           },
         },
         { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
@@ -249,6 +250,31 @@ describe('staff fill-in (issue 33, item 2)', () => {
     // Peer review is over: no more filling in, and the seat's review is read-only.
     expect((await fillIn(a.id, w.tokens.assistant, learnerEnrollment)).statusCode).toBe(406);
     expect((await saveReview(a.id, id, w.tokens.assistant, FULL)).statusCode).toBe(406);
+  });
+
+  it('with calibration examples set, staff save their fill-in review and its passage comments without calibrating', async () => {
+    const a = await shortOfReviews([
+      { title: '예시', text: '교수자가 쓴 예시 글입니다.', points: [4, 2], explanations: ['분명함', '보통'] },
+    ]);
+    const res = await fillIn(a.id, w.tokens.instructor, learnerEnrollment);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    const saved = await saveReview(a.id, id, w.tokens.instructor, FULL);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const anchors = await call(t, {
+      method: 'PUT',
+      url: `${base()}/${a.id}/performances/peerreview-matching/${id}/anchors/`,
+      token: w.tokens.instructor,
+      payload: { anchors: [{ index: 4, length: 2, quote: '본문', comment: '이 부분을 더 풀어 주세요.' }] },
+    });
+    expect(anchors.statusCode, anchors.body).toBe(200);
+    expect(anchors.json().anchors).toHaveLength(1);
+    // A learner of the same assignment still calibrates first.
+    const learnerPair = (await pairsOf(a.id)).find((p) => p.reviewerId === peer.enrollmentId);
+    expect(learnerPair).toBeDefined();
+    const refused = await saveReview(a.id, learnerPair?.id ?? 0, peer.token, FULL);
+    expect(refused.statusCode).toBe(406);
+    expect(refused.json().code).toBe('calibration_first');
   });
 
   it('only the course’s instructor and assistants running it: learners 403, others 404; bad input 400', async () => {
