@@ -1,30 +1,72 @@
-import { Box, Modal, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, List, Modal, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { changesOnAnchors, checkAnchor, locateQuote } from '@pw/domain/anchors';
 import { diffWords } from 'diff';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** A comment anchored in the essay (issue 34, item 3), as the comparison lists it. */
+export type CompareAnchor = { index: number; length: number; quote: string; label: string; comment: string };
+
+/** "[1][2]" after a change: the comments (numbered in the list below) it answers. */
+function Answers({ numbers, label }: { numbers: number[]; label: (n: number) => string }) {
+  if (numbers.length === 0) return null;
+  return (
+    <sup data-testid="answers-comment" style={{ fontWeight: 700, color: 'var(--mantine-color-indigo-8)' }}>
+      {numbers.map((n) => (
+        <Fragment key={n}>
+          <span aria-hidden="true">[{n}]</span>
+          <VisuallyHidden>{label(n)}</VisuallyHidden>
+        </Fragment>
+      ))}
+    </sup>
+  );
+}
 
 /**
  * The essay and the revision side by side with a word-level diff (jsdiff): additions underlined
  * in green and marked "+", deletions struck through in red and marked "−", so the difference is
- * visible without colour too.
+ * visible without colour too. With the comments anchored in the essay, each change that falls on
+ * a commented passage is marked with that comment's number ([n]), and the comments are listed
+ * below with how many changes answer each (issue 34, item 4).
  */
 export default function CompareModal({
   opened,
   onClose,
   essay,
   revision,
+  anchors = [],
 }: {
   opened: boolean;
   onClose: () => void;
   essay: string;
   revision: string;
+  anchors?: CompareAnchor[];
 }) {
   const { t } = useTranslation();
-  // Each part keeps its position in the diff: a stable key for this render.
-  const parts = useMemo(
-    () => diffWords(essay, revision).map((part, at) => ({ ...part, key: `${at}` })),
-    [essay, revision],
+  // The comments found in this text (by their quote near their place when the positions moved),
+  // in the essay's order: their numbers.
+  const located = useMemo(
+    () =>
+      anchors
+        .map((a) => {
+          const at = checkAnchor(essay, a) === null ? a : locateQuote(essay, a.quote, a.index);
+          return at && at.quote === a.quote ? { ...a, index: at.index, length: at.length } : null;
+        })
+        .filter((a) => a !== null)
+        .sort((x, y) => x.index - y.index),
+    [anchors, essay],
   );
+  // Each part keeps its position in the diff: a stable key for this render.
+  const parts = useMemo(() => {
+    const diff = diffWords(essay, revision);
+    const answers = changesOnAnchors(diff, located);
+    return diff.map((part, at) => ({
+      ...part,
+      key: `${at}`,
+      answers: (answers[at] ?? []).map((i) => i + 1),
+    }));
+  }, [essay, revision, located]);
+  const answerLabel = (n: number) => t('work.compareAnswersComment', { n });
   return (
     <Modal
       opened={opened}
@@ -57,6 +99,7 @@ export default function CompareModal({
                       <span aria-hidden="true">−</span>
                       <VisuallyHidden>{t('work.removed')}: </VisuallyHidden>
                       {p.value}
+                      <Answers numbers={p.answers} label={answerLabel} />
                     </del>
                   ) : (
                     <span key={p.key}>{p.value}</span>
@@ -84,6 +127,7 @@ export default function CompareModal({
                       <span aria-hidden="true">+</span>
                       <VisuallyHidden>{t('work.added')}: </VisuallyHidden>
                       {p.value}
+                      <Answers numbers={p.answers} label={answerLabel} />
                     </ins>
                   ) : (
                     <span key={p.key}>{p.value}</span>
@@ -92,6 +136,32 @@ export default function CompareModal({
             </Text>
           </Box>
         </SimpleGrid>
+        {located.length > 0 ? (
+          <Box data-testid="compare-comments">
+            <Title order={3} size="h5" mb="xs">
+              {t('work.compareCommentsTitle')}
+            </Title>
+            <List type="ordered" spacing="xs">
+              {located.map((a, i) => {
+                const count = parts.filter((p) => p.answers.includes(i + 1)).length;
+                return (
+                  <List.Item
+                    key={`${a.index}-${a.length}-${a.label}-${a.comment}`}
+                    data-testid="compare-comment"
+                  >
+                    <Text size="sm" fw={600} component="span">
+                      {a.label} · “{a.quote}”
+                    </Text>
+                    <Text size="sm">{a.comment}</Text>
+                    <Text size="sm" c={count > 0 ? 'teal.9' : 'dimmed'}>
+                      {count > 0 ? t('work.compareAnsweredBy', { count }) : t('work.compareNotAnswered')}
+                    </Text>
+                  </List.Item>
+                );
+              })}
+            </List>
+          </Box>
+        ) : null}
       </Stack>
     </Modal>
   );

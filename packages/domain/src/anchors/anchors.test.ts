@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anchorSegments, anchorText, checkAnchor, essayRuns, locateQuote, trimSelection } from './anchors';
+import {
+  anchorSegments,
+  anchorText,
+  changesOnAnchors,
+  checkAnchor,
+  essayRuns,
+  locateQuote,
+  trimSelection,
+} from './anchors';
 
 const delta = {
   ops: [
@@ -85,5 +93,51 @@ describe('anchor positions', () => {
       { start: 8, end: 10, covers: [] },
     ]);
     expect(anchorSegments('', [])).toEqual([]);
+  });
+});
+
+describe('changes on anchored passages (the comparison, issue 34 item 4)', () => {
+  // "The cat sat. It was red.": comment 0 on "cat" (4..7), comment 1 on "It was red" (13..23).
+  const anchors = [
+    { index: 4, length: 3 },
+    { index: 13, length: 10 },
+  ];
+
+  it('a word replaced inside a passage answers that comment, by its removal and its insertion', () => {
+    const parts = [
+      { value: 'The ' },
+      { value: 'cat', removed: true },
+      { value: 'dog', added: true },
+      { value: ' sat. ' },
+      { value: 'It was red.' },
+    ];
+    expect(changesOnAnchors(parts, anchors)).toEqual([[], [0], [0], [], []]);
+  });
+
+  it('an insertion inside a passage answers it; one elsewhere answers none', () => {
+    expect(
+      changesOnAnchors(
+        [{ value: 'The cat sat. It was ' }, { value: 'very ', added: true }, { value: 'red.' }],
+        anchors,
+      ),
+    ).toEqual([[], [1], []]);
+    expect(
+      changesOnAnchors([{ value: 'The cat sat. It was red.' }, { value: ' The end.', added: true }], anchors),
+    ).toEqual([[], []]);
+  });
+
+  it('a removal across two passages answers both; positions follow the essay, not the revision', () => {
+    const parts = [
+      { value: 'The ' },
+      { value: 'cat sat. It', removed: true },
+      { value: 'A long new opening that shifts everything after it.', added: true },
+      { value: ' was red.' },
+    ];
+    expect(changesOnAnchors(parts, anchors)).toEqual([[], [0, 1], [1], []]);
+  });
+
+  it('without anchors or without changes, nothing answers anything', () => {
+    expect(changesOnAnchors([{ value: 'The cat sat. It was red.' }], anchors)).toEqual([[]]);
+    expect(changesOnAnchors([{ value: 'x', removed: true }], [])).toEqual([[]]);
   });
 });

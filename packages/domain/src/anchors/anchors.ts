@@ -113,3 +113,28 @@ export function anchorSegments(
   }
   return out;
 }
+
+/** One part of a word diff from the essay to its revision (jsdiff's shape). */
+export type DiffPart = { value: string; added?: boolean; removed?: boolean };
+
+/**
+ * Which changes of the revision fall on which anchored passages of the essay (issue 34, item 4:
+ * the comparison shows which changes answer which comment). Walking the diff through the essay's
+ * positions: a removed part answers the passages it overlaps; an added part, inserted at one
+ * position of the essay, answers the passages it lands in or at the edge of (a word replaced at
+ * a passage's end). Per part, the anchors (by their position in `anchors`) it answers; unchanged
+ * parts answer none.
+ */
+export function changesOnAnchors(
+  parts: readonly DiffPart[],
+  anchors: readonly Pick<Anchor, 'index' | 'length'>[],
+): number[][] {
+  let at = 0;
+  return parts.map((part) => {
+    if (part.added) return anchors.flatMap((a, i) => (at >= a.index && at <= a.index + a.length ? [i] : []));
+    const start = at;
+    at += part.value.length;
+    if (!part.removed) return [];
+    return anchors.flatMap((a, i) => (start < a.index + a.length && at > a.index ? [i] : []));
+  });
+}

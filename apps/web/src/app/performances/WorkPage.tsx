@@ -1,11 +1,12 @@
 import { Accordion, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type StageModel, UI } from '@pw/contract';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { IconFileOff } from '../../components/icons';
+import { useReceivedAnchors } from '../../features/reviewing/api/anchors';
 import { usePerformance } from '../../features/work/api/performance';
 import { QuestionsForm } from '../../features/work/components/QuestionsForm';
 import { WorkEditor } from '../../features/work/components/WorkEditor';
@@ -92,6 +93,28 @@ const CalibrationGate = lazy(() => import('../../features/reviewing/components/C
  * and, when the assignment has them, the questions; the feedback step shows the revision; other
  * steps (peer review, feedback review, completion) arrive with the reviewing and scoring work.
  */
+type EditorProps = Parameters<typeof WorkEditor>[0];
+
+/**
+ * The revision's editor, its comparison marking the changes that answer the comments anchored in
+ * the essay (issue 34, item 4; the same query as the passages' section above it).
+ */
+function RevisionEditor({ ids, performance }: Pick<EditorProps, 'ids' | 'performance'>) {
+  const received = useReceivedAnchors(ids, performance.id);
+  const compareAnchors = useMemo(
+    () =>
+      (received.data?.anchors ?? []).map((a) => ({
+        index: a.index,
+        length: a.length,
+        quote: a.quote,
+        comment: a.comment,
+        label: a.reviewer_name,
+      })),
+    [received.data],
+  );
+  return <WorkEditor ids={ids} performance={performance} compareAnchors={compareAnchors} />;
+}
+
 export function WorkPage() {
   const { t } = useTranslation();
   const { stageKey } = useParams();
@@ -229,7 +252,7 @@ export function WorkPage() {
             {
               key: 'revision-section',
               title: t('work.revision'),
-              body: <WorkEditor key={revision.data.id} ids={ids} performance={revision.data} />,
+              body: <RevisionEditor key={revision.data.id} ids={ids} performance={revision.data} />,
             },
           ]
         : []),

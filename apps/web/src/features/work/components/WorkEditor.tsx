@@ -19,6 +19,9 @@ import { WorkFiles } from './work-editor/WorkFiles';
 
 const RichTextEditor = lazy(() => import('../../../components/RichText'));
 const CompareModal = lazy(() => import('../../../components/CompareModal'));
+
+import type { CompareAnchor } from '../../../components/CompareModal';
+
 // The revision's feedback trace loads with the revision step only: the essay page does not carry it.
 const RevisionTracePanel = lazy(() =>
   import('./RevisionTracePanel').then((m) => ({ default: m.RevisionTracePanel })),
@@ -38,11 +41,14 @@ export function WorkEditor({
   performance: p,
   unansweredQuestions,
   questionsAnchor,
+  compareAnchors,
 }: {
   ids: Ids;
   performance: Performance;
   unansweredQuestions?: number;
   questionsAnchor?: string;
+  /** The comments anchored in the essay: the comparison marks the changes that answer them. */
+  compareAnchors?: CompareAnchor[];
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -263,6 +269,7 @@ export function WorkEditor({
             onClose={() => setCompare(false)}
             essay={essay.plain_text}
             revision={draft.current.text}
+            anchors={compareAnchors}
           />
         </Suspense>
       ) : null}
