@@ -7,11 +7,26 @@ import { type Browser, expect, type Locator, type Page } from '@playwright/test'
 export type Lang = 'ko' | 'en';
 type Tree = { [key: string]: string | Tree };
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog = (lang: Lang): Tree => ({
-  ...read(`../../apps/web/src/locales/${lang}/base.json`),
-  ...read(`../../apps/web/src/locales/${lang}/common.json`),
-  ...read(`../../packages/contract/locales/${lang}/messages.json`),
-});
+/** `b` merged into `a`, objects key by key (a feature's texts add keys to a common section). */
+const merge = (a: Tree, b: Tree): Tree => {
+  const out: Tree = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const here = out[key];
+    out[key] = typeof here === 'object' && typeof value === 'object' ? merge(here, value) : value;
+  }
+  return out;
+};
+// The arrival texts, the pages' texts, the texts that load with the features that show them
+// (calibration, the revision trace, passage comments) and the contract's messages.
+const catalog = (lang: Lang): Tree =>
+  [
+    `../../apps/web/src/locales/${lang}/base.json`,
+    `../../apps/web/src/locales/${lang}/common.json`,
+    `../../apps/web/src/locales/${lang}/calibration.json`,
+    `../../apps/web/src/locales/${lang}/trace.json`,
+    `../../apps/web/src/locales/${lang}/anchors.json`,
+    `../../packages/contract/locales/${lang}/messages.json`,
+  ].reduce((tree, path) => merge(tree, read(path)), {} as Tree);
 const catalogs: Record<Lang, Tree> = { ko: catalog('ko'), en: catalog('en') };
 
 /** The text of `key` in `lang`, with its `{{name}}` placeholders filled in. */

@@ -10,7 +10,7 @@ import CompareModal from './CompareModal';
 
 beforeAll(async () => {
   await changeLanguage('en');
-  await loadPageTexts('en');
+  await loadPageTexts();
 });
 afterEach(cleanup);
 

@@ -1,3 +1,4 @@
+import '../lib/texts/trace-texts';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { RevisionTrace, TraceStatus } from '@pw/contract';
 import { useTranslation } from 'react-i18next';

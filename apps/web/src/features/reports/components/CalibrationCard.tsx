@@ -1,3 +1,4 @@
+import '../../../lib/texts/calibration-texts';
 import { Card, ScrollArea, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCalibrationCloseness } from '../api/calibration';

@@ -1,3 +1,4 @@
+import '../../../lib/texts/trace-texts';
 import {
   Alert,
   Badge,

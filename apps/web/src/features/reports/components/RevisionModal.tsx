@@ -1,3 +1,4 @@
+import '../../../lib/texts/trace-texts';
 import { Button, Group, Loader, Modal, NumberInput, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

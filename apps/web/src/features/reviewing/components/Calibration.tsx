@@ -1,3 +1,4 @@
+import '../../../lib/texts/calibration-texts';
 import {
   Alert,
   Badge,

@@ -1,3 +1,4 @@
+import '../../../lib/texts/anchors-texts';
 import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { anchorText, checkAnchor, locateQuote } from '@pw/domain/anchors';
 import { useMemo } from 'react';

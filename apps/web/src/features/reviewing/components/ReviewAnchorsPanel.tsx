@@ -1,3 +1,4 @@
+import '../../../lib/texts/anchors-texts';
 import { Alert, Button, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { ANCHOR_COMMENT_MAX } from '@pw/contract';
 import { type Anchor, anchorText, locateQuote } from '@pw/domain/anchors';

@@ -1,3 +1,4 @@
+import '../../../../lib/texts/calibration-texts';
 import { Button, Card, Group, Input, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   CALIBRATION_EXAMPLES_MAX,
