@@ -117,3 +117,13 @@ export const calibrationUpdateSchema = z.object({
   submit: z.boolean({ error: 'validation.invalid_choice' }).default(false),
 });
 export type CalibrationUpdate = z.infer<typeof calibrationUpdateSchema>;
+
+/**
+ * GET …/assignments/{aid}/calibration/essays/ (the assignment's managers): this assignment's
+ * finished essays as candidates for a calibration example, numbered in an order that is not the
+ * class list's and without their authors (the text is copied into the example; issue 34, item 1).
+ */
+export const calibrationEssaysSchema = z.object({
+  results: z.array(z.object({ number: z.number().int(), text: z.string() })),
+});
+export type CalibrationEssays = z.infer<typeof calibrationEssaysSchema>;

@@ -100,6 +100,12 @@ export const getCalibration = {
   method: 'GET',
   path: `${assignment}/calibration/`,
 } as const;
+/** This assignment's finished essays, without their authors, to copy into an example (the managers). */
+export const getCalibrationEssays = {
+  name: 'getCalibrationEssays',
+  method: 'GET',
+  path: `${assignment}/calibration/essays/`,
+} as const;
 /** The learner saves (or submits) their points for one example while the peer review is open. */
 export const saveCalibration = {
   name: 'saveCalibration',

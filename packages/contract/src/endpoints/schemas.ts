@@ -16,7 +16,7 @@ import {
   managementTableSchema,
   moveToNextStageBodySchema,
 } from '../assignments';
-import { calibrationSchema, calibrationUpdateSchema } from '../calibration';
+import { calibrationEssaysSchema, calibrationSchema, calibrationUpdateSchema } from '../calibration';
 import { UI } from '../constants';
 import {
   codeChangeSchema,
@@ -261,6 +261,7 @@ export const endpointSchemas = {
   createAssignment: { params: idPathSchema, form: assignmentInputSchema, response: assignmentSchema },
   getAssignment: { params: assignmentPathSchema, response: assignmentSchema },
   getCalibration: { params: assignmentPathSchema, response: calibrationSchema },
+  getCalibrationEssays: { params: assignmentPathSchema, response: calibrationEssaysSchema },
   saveCalibration: {
     params: assignmentPathSchema,
     body: calibrationUpdateSchema,

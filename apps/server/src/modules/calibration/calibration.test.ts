@@ -85,10 +85,10 @@ async function atPeerReview(calibration: unknown[] = EXAMPLES) {
   });
   expect(created.statusCode).toBe(201);
   const a = created.json() as { id: number };
-  for (const token of [w.tokens.learner, peerToken, w.tokens.assistant] as string[]) {
+  for (const [i, token] of ([w.tokens.learner, peerToken, w.tokens.assistant] as string[]).entries()) {
     const pid = await workOf(a.id, token, 'essaywriting');
     await patch(`${base()}/${a.id}/performances/${pid}/`, token, {
-      stage_object: { content: { ops: [{ insert: '에세이\n' }] } },
+      stage_object: { content: { ops: [{ insert: `에세이 ${i + 1}번 글\n` }] } },
     });
   }
   await move(a.id);
@@ -201,6 +201,23 @@ describe('calibration work', () => {
     // The staff do not save calibration; outsiders 404.
     expect((await patch(a.url, w.tokens.instructor, { example: 0, points: [1, 1] })).statusCode).toBe(403);
     expect((await patch(a.url, w.tokens.outsider, { example: 0, points: [1, 1] })).statusCode).toBe(404);
+  });
+
+  it('the managers list this assignment’s finished essays to copy into an example, without their authors', async () => {
+    const url = `${base()}/${a.id}/calibration/essays/`;
+    const staff = await get(url, w.tokens.instructor);
+    expect(staff.statusCode).toBe(200);
+    const results = staff.json().results as { number: number; text: string }[];
+    expect(results.map((r) => r.number)).toEqual([1, 2, 3]);
+    expect(results.map((r) => r.text).sort()).toEqual(['에세이 1번 글', '에세이 2번 글', '에세이 3번 글']);
+    // Nothing but the number and the text: no id, no name, no enrolment.
+    expect(Object.keys(staff.json())).toEqual(['results']);
+    for (const r of results) expect(Object.keys(r).sort()).toEqual(['number', 'text']);
+    expect(staff.body).not.toContain('보정동료');
+    // A learner 403; outside the course 404; signed out 401.
+    expect((await get(url, w.tokens.learner)).statusCode).toBe(403);
+    expect((await get(url, w.tokens.outsider)).statusCode).toBe(404);
+    expect((await get(url, undefined)).statusCode).toBe(401);
   });
 
   it('peer reviews wait for calibration (406 calibration_first)', async () => {

@@ -402,6 +402,12 @@ export const rows: Row[] = [
     prepare: async () => ({ method: 'GET', url: `${(await startedAssignment()).base}/calibration/` }),
   },
   {
+    // The finished essays to copy into an example: those who run the assignment only.
+    name: 'GET calibration essays',
+    expected: ASSIGNMENT_MANAGERS,
+    prepare: async () => ({ method: 'GET', url: `${(await startedAssignment()).base}/calibration/essays/` }),
+  },
+  {
     // Only a learner who takes part saves their own (here 400: the assignment has no example);
     // the managers 403 (calibration.test.ts: the stage rule, reveal and the examples' validation).
     name: 'PATCH calibration',

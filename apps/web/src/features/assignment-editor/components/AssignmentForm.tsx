@@ -26,6 +26,8 @@ export type AssignmentSubmit = { form: FormData; files: File[]; deleteFiles: num
 
 type Props = {
   mode: 'create' | 'edit';
+  /** The assignment being edited. */
+  ids?: { courseId: number; assignmentId: number };
   initial: AssignmentFormValues;
   /** The server's locks when editing (part 2 §4 editor locking). */
   editable?: Assignment['editable'];
@@ -45,6 +47,7 @@ type Props = {
  */
 export function AssignmentForm({
   mode,
+  ids,
   initial,
   editable,
   existingFiles = [],
@@ -100,6 +103,7 @@ export function AssignmentForm({
 
   const editor: AssignmentEditor = {
     mode,
+    ...(ids ? { ids } : {}),
     lockedAll,
     firstOpen,
     settingsOpen: (model: StageModelName) =>

@@ -58,6 +58,7 @@ function EditForm({ assignment }: { assignment: Assignment }) {
       ) : null}
       <AssignmentForm
         mode="edit"
+        ids={{ courseId, assignmentId: assignment.id }}
         initial={initial}
         editable={assignment.editable}
         existingFiles={assignment.files}

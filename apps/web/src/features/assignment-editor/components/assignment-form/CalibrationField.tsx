@@ -1,16 +1,29 @@
 import '../../../../lib/texts/calibration-texts';
-import { Button, Card, Group, Input, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Input,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import {
   CALIBRATION_EXAMPLES_MAX,
   CALIBRATION_EXPLANATION_MAX,
   CALIBRATION_TEXT_MAX,
   CALIBRATION_TITLE_MAX,
 } from '@pw/contract';
+import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconTrash } from '../../../../components/icons';
+import { useCalibrationEssays } from '../../api/calibration-essays';
 import type { AssignmentFormValues } from '../../form';
-import { useTr } from './editor-context';
+import { useEditor, useTr } from './editor-context';
 
 /**
  * Calibration (issue 34, item 1): up to three example essays learners score before their peer
@@ -19,7 +32,18 @@ import { useTr } from './editor-context';
 export function CalibrationField({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const tr = useTr();
-  const { control } = useFormContext<AssignmentFormValues>();
+  const { ids } = useEditor();
+  const { control, setValue } = useFormContext<AssignmentFormValues>();
+  // This assignment's finished essays (editing only), asked for when a list is first opened.
+  const [wantEssays, setWantEssays] = useState(false);
+  const essays = useCalibrationEssays(ids, wantEssays);
+  const essayOptions = (essays.data?.results ?? []).map((e) => ({
+    value: String(e.number),
+    label: t('calibration.editorEssayOption', {
+      n: e.number,
+      start: e.text.length > 40 ? `${e.text.slice(0, 40)}…` : e.text,
+    }),
+  }));
   const examples = useFieldArray({ control, name: 'peer.calibration' });
   const standards = useWatch({ control, name: 'peer.standards' });
   const { errors } = useFormState({ control, name: 'peer.calibration' });
@@ -62,6 +86,30 @@ export function CalibrationField({ disabled }: { disabled: boolean }) {
                     />
                   )}
                 />
+                {ids ? (
+                  <Select
+                    label={t('calibration.editorFromEssay')}
+                    description={t('calibration.editorFromEssayHelp')}
+                    placeholder={t('calibration.editorFromEssayPlaceholder')}
+                    data={essayOptions}
+                    value={null}
+                    searchable
+                    disabled={disabled}
+                    onDropdownOpen={() => setWantEssays(true)}
+                    nothingFoundMessage={
+                      essays.isPending && wantEssays ? t('app.loading') : t('calibration.editorNoEssays')
+                    }
+                    onChange={(value) => {
+                      const chosen = essays.data?.results.find((e) => String(e.number) === value);
+                      if (chosen)
+                        setValue(`peer.calibration.${i}.text`, chosen.text, {
+                          shouldDirty: true,
+                          shouldValidate: true,
+                        });
+                    }}
+                    data-testid={`calibration-edit-${i}-from-essay`}
+                  />
+                ) : null}
                 <Controller
                   control={control}
                   name={`peer.calibration.${i}.text`}

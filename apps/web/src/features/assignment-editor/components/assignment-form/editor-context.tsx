@@ -27,6 +27,8 @@ export const HOST_STEP: Record<StageModelName, StepKey> = {
 /** What every card of the editor needs besides the form values: the mode and the server's locks. */
 export type AssignmentEditor = {
   mode: 'create' | 'edit';
+  /** The assignment being edited (none while creating): its essays can become calibration examples. */
+  ids?: { courseId: number; assignmentId: number };
   /** The whole assignment is locked (part 2 §4 editor locking). */
   lockedAll: boolean;
   /** Steps already started: their start (and the running step's end too) can no longer change. */
