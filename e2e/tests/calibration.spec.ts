@@ -143,3 +143,26 @@ test('the instructor sets a calibration example in the assignment editor', async
   expect((await api(prof, 'DELETE', `/courses/1/assignments/${id}/`)).status).toBe(204);
   await prof.context().close();
 });
+
+test('editing an assignment with essays in, the instructor copies one into an example, without its author (en, 390 px)', async ({
+  browser,
+}) => {
+  const t = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
+  const prof = await signIn(browser, 'prof@example.com', PHONE, 'en');
+  // The demo's running assignment (2차 과제): essays written, peer review not yet started.
+  const essays = await api(prof, 'GET', '/courses/1/assignments/2/calibration/essays/');
+  expect(essays.status).toBe(200);
+  const first = (essays.json.results as { number: number; text: string }[])[0];
+  expect(first?.number).toBe(1);
+  expect(Object.keys(first ?? {}).sort()).toEqual(['number', 'text']);
+  await prof.goto(`${COURSE}/instructor/assignments/2/edit`);
+  await prof.getByTestId('calibration-add').click();
+  await prof.getByTestId('calibration-edit-0-from-essay').click();
+  await prof
+    .getByRole('option', { name: new RegExp(`^${t('calibration.editorEssayOption', { n: 1, start: '' })}`) })
+    .click();
+  await expect(prof.getByTestId('calibration-edit-0-text')).toHaveValue(first?.text ?? '');
+  await shot(prof, 'calibration-from-essay-en-390');
+  // Nothing saved: the demo's assignment keeps no example.
+  await prof.context().close();
+});
