@@ -114,8 +114,12 @@ async function runFlow(browser: Browser, screen: Screen, suffix: string) {
   const more = opened.getByRole('button', {
     name: new RegExp(t('nav.showMoreN', { n: 0 }).split('(')[0]!.trim()),
   });
-  if (await more.isVisible()) await more.click();
-  await expect(opened.getByRole('link', { name: courseName })).toBeVisible();
+  // The list refetches after the creation: open "more" once it is there, then find the course.
+  await expect(async () => {
+    if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) === 'false')
+      await more.click();
+    await expect(opened.getByRole('link', { name: courseName })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   if (screen.phone) await prof.keyboard.press('Escape');
 
   // 2. A learner enrols with the code: a wrong code and a second attempt are refused.

@@ -8,14 +8,9 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
 import { learnerRule } from '../extensions/learner-rule';
-import { assertParticipating, assertReviewer, assertSelfReviewOpen } from '../reviews/reviews.policy';
-import {
-  loadMatching,
-  lockMatching,
-  type MatchingIds,
-  participationStatusOf,
-  reviewsOf,
-} from '../reviews/reviews.queries';
+import { assertReviewSavable } from '../reviews/assert-review-savable';
+import { assertReviewer, assertSelfReviewOpen } from '../reviews/reviews.policy';
+import { loadMatching, lockMatching, type MatchingIds, reviewsOf } from '../reviews/reviews.queries';
 import { anchorView } from './anchors.presenter';
 import { anchorsOf, essayOf } from './anchors.queries';
 
@@ -40,8 +35,8 @@ export async function getReviewAnchors(input: {
 
 /**
  * PUT …/peerreview-matching/{id}/anchors/: replaces the reviewer's anchored comments (adding, editing
- * and deleting send the changed list). The same rules as saving the review (its reviewer, taking
- * part, the peer-review step open for them, extensions included; the self-review after the peers);
+ * and deleting send the changed list). The same rules as saving the review (`assertReviewSavable`:
+ * its reviewer, taking part, the step open for them, calibration finished, self-review last);
  * every passage must be the essay's text at its place (a field message per anchor, nothing saved).
  * Under the review's row lock: concurrent saves leave one list, never a mix or duplicates.
  */
@@ -59,12 +54,7 @@ export async function saveReviewAnchors(input: {
     const locked = await lockMatching(tx, ids.matchingId);
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     assertReviewer(m, matching);
-    // A staff member's fill-in review has no participation (issue 33), as when saving the review.
-    if (!matching.isStaffFillIn)
-      assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
-    if (await learnerRule(tx, shape, matching.reviewerId, 'peerreview', now))
-      throw new AppError('review_not_open');
-    assertSelfReviewOpen(matching, await reviewsOf(tx, shape.row.id, matching.reviewerId));
+    await assertReviewSavable(tx, shape, matching, now);
     const essay = await essayOf(tx, shape.stage('essaywriting'), matching.targetId);
     const text = anchorText(essay.content, essay.plain_text);
     const fields: Record<string, string[]> = {};

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
-import { calibrationAnswers, enrollments } from '../../db/schema';
+import { calibrationAnswers, enrollments, reviewAnchors } from '../../db/schema';
 
 // Calibration before peer review (issue 34, item 1): who reads and saves it, when, what it reveals,
 // and that the peer reviews wait for it.
@@ -236,6 +236,16 @@ describe('calibration work', () => {
     );
     expect(refused.statusCode).toBe(406);
     expect(refused.json().code).toBe('calibration_first');
+    // Passage comments follow the same rule as the review's own comments.
+    const anchors = await call(t, {
+      method: 'PUT',
+      url: `${base()}/${a.id}/performances/peerreview-matching/${target.id}/anchors/`,
+      token: w.tokens.learner,
+      payload: { anchors: [{ index: 0, length: 2, quote: '에세', comment: '이 부분' }] },
+    });
+    expect(anchors.statusCode).toBe(406);
+    expect(anchors.json().code).toBe('calibration_first');
+    expect(await t.database.db.select().from(reviewAnchors)).toEqual([]);
   });
 
   it('validates, translated, and changes nothing on a bad save', async () => {

@@ -4,20 +4,12 @@ import { peerMatchings, peerResponses, performances } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Standard } from '../assignments/assignment-shape';
-import { calibrationFinished } from '../calibration/save-calibration';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
-import { learnerRule } from '../extensions/learner-rule';
+import { assertReviewSavable } from './assert-review-savable';
 import { readPeerReview } from './get-peer-review';
-import { assertParticipating, assertReviewer, assertSelfReviewOpen } from './reviews.policy';
-import {
-  loadMatching,
-  lockMatching,
-  type MatchingIds,
-  matchingOf,
-  participationStatusOf,
-  reviewsOf,
-} from './reviews.queries';
+import { assertReviewer } from './reviews.policy';
+import { loadMatching, lockMatching, type MatchingIds, matchingOf } from './reviews.queries';
 
 type Answer = { id: number; point: number; comment: string };
 
@@ -58,16 +50,7 @@ export async function savePeerReview(input: {
     const locked = await lockMatching(tx, ids.matchingId);
     const { shape, matching } = await loadMatching(tx, { ...ids, courseId: m.course.id });
     assertReviewer(m, matching);
-    if (!matching.isStaffFillIn)
-      assertParticipating(await participationStatusOf(tx, shape.row.id, matching.reviewerId));
-    if (await learnerRule(tx, shape, matching.reviewerId, 'peerreview', now))
-      throw new AppError('review_not_open');
-    // Calibration first (docs/decisions.md, "Calibration before peer review"); a staff member's
-    // fill-in review is an anchor, not a learner's practice.
-    if (!matching.isStaffFillIn && !(await calibrationFinished(tx, shape, matching.reviewerId)))
-      throw new AppError('calibration_first');
-    const ordered = await reviewsOf(tx, shape.row.id, matching.reviewerId);
-    assertSelfReviewOpen(matching, ordered);
+    const ordered = await assertReviewSavable(tx, shape, matching, now);
     const standards = shape.standards;
     checkAnswers(standards, body.responses);
     await tx
