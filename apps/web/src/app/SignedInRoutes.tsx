@@ -34,8 +34,9 @@ const PeerReviewRoute = lazyPage(loadWorkPage, 'PeerReviewRoute');
 const WorkPage = lazyPage(loadWorkPage, 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
-const CourseGate = lazyPage(() => import('./CourseGate'), 'CourseGate');
-const AssignmentGate = lazyPage(() => import('./CourseGate'), 'AssignmentGate');
+const loadCourseGate = () => import('./CourseGate');
+const CourseGate = lazyPage(loadCourseGate, 'CourseGate');
+const AssignmentGate = lazyPage(loadCourseGate, 'AssignmentGate');
 const loadCoursePage = () => import('./course/CoursePage');
 const CoursePage = lazyPage(loadCoursePage, 'CoursePage');
 const loadDashboardPage = () => import('./dashboard/DashboardPage');
@@ -94,9 +95,16 @@ const arrivals: [RegExp, () => Promise<unknown>][] = [
   [/^\/$/, loadDashboardPage],
   [/^\/courses\/\d+\/\w+\/?$/, loadCoursePage],
   [/^\/courses\/\d+\/\w+\/assignments\/\d+\/?$/, loadManagementPage],
+  // Every course page waits for the course's gate (the course and the caller's role).
+  [/^\/courses\/\d+\/\w+(\/|$)/, loadCourseGate],
   [
     /^\/courses\/\d+\/\w+\/assignments\/\d+\/performances\/(?!info)\w+/,
     () => Promise.all([loadPerformancesLayout(), loadWorkPage()]),
+  ],
+  // The essay and its revision are written in the editor (Quill): its chunk is on their first screen.
+  [
+    /^\/courses\/\d+\/learner\/assignments\/\d+\/performances\/(ES|RE)\/?$/,
+    () => import('../components/RichText'),
   ],
 ];
 for (const [path, load] of arrivals) {

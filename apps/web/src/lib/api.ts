@@ -1,5 +1,6 @@
 import type { AnyEndpoint, EndpointResponse, ErrorBody } from '@pw/contract';
 import { ApiError } from './api-error';
+import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers';
 import type { CallOptions, OptionsArg, ParamValue, QueryValue } from './endpoint-types';
 import { i18n } from './i18n';
 import { readStorage, STORAGE_KEYS } from './storage';
@@ -31,14 +32,18 @@ export function baseHeaders(): Record<string, string> {
 export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
   const headers = baseHeaders();
   if (body !== undefined) headers['content-type'] = 'application/json';
+  // What the page's first screen needs was asked for before the app's scripts ran (issue 35).
+  const early = method === 'GET' && body === undefined ? takeEarlyAnswer(path, headers) : undefined;
+  if (method !== 'GET') dropEarlyAnswers();
   let res: Response;
   try {
-    res = await fetch(`/api/v1${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    res = await (early ??
+      fetch(`/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0);

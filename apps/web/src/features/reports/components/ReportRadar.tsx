@@ -1,8 +1,13 @@
-import '../../../components/chart-styles';
-import { RadarChart } from '@mantine/charts';
-import { Card, Title } from '@mantine/core';
+import { Box, Card, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartKey, type ChartKeyItem } from '../../../components/ChartKey';
+
+// The chart library (recharts, ≈95 KB gzip) loads after the report's text and table have painted,
+// in the chart's own chunk; its place is kept meanwhile, so nothing moves when it arrives (issue 35).
+const RadarBody = lazy(() => import('./ReportRadarChart'));
+/** The chart's height, also of its place while it loads. */
+const RADAR_HEIGHT = 280;
 
 /**
  * The report's radar: each score as a percentage of its maximum, the learner's (solid, with dots)
@@ -27,27 +32,9 @@ export function ReportRadar({
         {t('report.radar')}
       </Title>
       <ChartKey items={series} testId="report-radar-key" />
-      <RadarChart
-        h={280}
-        data={data}
-        dataKey="type"
-        series={[
-          { name: 'me', label: who, color: 'indigo.6', opacity: 0.3 },
-          { name: 'average', label: t('report.classAverage'), color: 'gray.7', opacity: 0.08 },
-        ]}
-        radarProps={(s) =>
-          s.name === 'average'
-            ? { strokeDasharray: '6 4', strokeWidth: 2, className: 'pw-series-average' }
-            : { strokeWidth: 2, className: 'pw-series-me', dot: { r: 3, fillOpacity: 1 } }
-        }
-        polarRadiusAxisProps={{ domain: [0, 100] }}
-        // Room for the axis labels on a phone.
-        radarChartProps={{ outerRadius: '62%' }}
-        // A figure named by its label (a label on a bare div is not announced).
-        role="figure"
-        aria-label={t('report.radar')}
-        data-testid="report-radar"
-      />
+      <Suspense fallback={<Box h={RADAR_HEIGHT} aria-busy="true" />}>
+        <RadarBody data={data} who={who} height={RADAR_HEIGHT} />
+      </Suspense>
     </Card>
   );
 }
