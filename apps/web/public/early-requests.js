@@ -1,7 +1,8 @@
 // What the first screen waits for, asked for as soon as the HTML is read, beside the app's
 // scripts instead of after them (issue 35): the organisation's configuration always; signed in,
 // the sign-in check, and on a course's page the course and the caller's role in it, on an
-// assignment's page the assignment too. A classic script of a few lines, loaded `async`, so it runs
+// assignment's page the assignment too (and a manager's table of it), on a learner's step page that
+// step's work or report, on the dashboard its list. A classic script of a few lines, loaded `async`, so it runs
 // before the app's bundle has arrived. It sends the headers the app would send (lib/api.ts,
 // baseHeaders); the app takes each answer once, within 30 s, when its own headers are the same
 // and it has changed nothing since (lib/early-answers.ts), and otherwise asks again.
@@ -33,12 +34,46 @@
       paths.push(`/courses/${course[1]}/role/`, `/courses/${course[1]}/`);
       if (course[3]) paths.push(`/courses/${course[1]}/assignments/${course[3]}/`);
     }
+    // The dashboard's own list; an assignment's management page, its table and extensions.
+    if (location.pathname === '/') paths.push('/users/dashboard/');
+    const managed = /^\/courses\/(\d+)\/(instructor|assistant)\/assignments\/(\d+)\/?$/.exec(
+      location.pathname,
+    );
+    if (managed) {
+      const at = `/courses/${managed[1]}/assignments/${managed[3]}/`;
+      paths.push(`${at}management/`, `${at}extensions/`);
+    }
   }
   const answers = {};
-  for (const path of paths) {
+  const ask = (path) => {
+    if (window.__pwEarly?.asked[path]) return;
     answers[path] = fetch(`/api/v1${path}`, { headers });
     // A failed request is the app's to report; it asks again then.
     answers[path].catch(() => {});
+    return answers[path];
+  };
+  for (const path of paths) ask(path);
+  // A learner's step page: once the assignment is in, that step's work (its progresses carry the
+  // step's key and the learner's performance ids) or, on the completion tab, the report.
+  const step = token
+    ? /^\/courses\/(\d+)\/learner\/assignments\/(\d+)\/performances\/([A-Z]{2})\/?$/.exec(location.pathname)
+    : null;
+  if (step) {
+    const at = `/courses/${step[1]}/assignments/${step[2]}/`;
+    answers[at]
+      .then((res) => (res.ok ? res.clone().json() : null))
+      .then((assignment) => {
+        // Not after a change (the app dropped the answers), nor what the app has asked for itself.
+        const early = window.__pwEarly;
+        if (!assignment || !early || early.answers !== answers) return;
+        if (step[3] === 'CO') {
+          if (assignment.report_id) ask(`${at}reports/${assignment.report_id}/`);
+          return;
+        }
+        for (const p of assignment.progresses ?? [])
+          if (p.stage === step[3] && p.performance_id) ask(`${at}performances/${p.performance_id}/`);
+      })
+      .catch(() => {});
   }
-  window.__pwEarly = { headers, at: Date.now(), answers };
+  window.__pwEarly = { headers, at: Date.now(), answers, asked: {} };
 })();

@@ -14,12 +14,12 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** Runs public/early-requests.js as the page would on `path`; answers which paths it asked for. */
-function runScript(path: string): string[] {
+function runScript(path: string, answer: (url: string) => unknown = (url) => ({ asked: url })): string[] {
   window.history.replaceState(null, '', path);
   const asked: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     asked.push(url);
-    return Promise.resolve(json({ asked: url }));
+    return Promise.resolve(json(answer(url)));
   });
   new Function(script)();
   return asked;
@@ -43,7 +43,21 @@ describe('public/early-requests.js', () => {
 
   it('signed in: the sign-in check, and the course, role and assignment of the page', () => {
     localStorage.setItem('token', 'abc');
-    expect(runScript('/')).toEqual(['/api/v1/users/configuration/', '/api/v1/users/login-check/']);
+    expect(runScript('/')).toEqual([
+      '/api/v1/users/configuration/',
+      '/api/v1/users/login-check/',
+      '/api/v1/users/dashboard/',
+    ]);
+    delete window.__pwEarly;
+    expect(runScript('/courses/7/assistant/assignments/12')).toEqual([
+      '/api/v1/users/configuration/',
+      '/api/v1/users/login-check/',
+      '/api/v1/courses/7/role/',
+      '/api/v1/courses/7/',
+      '/api/v1/courses/7/assignments/12/',
+      '/api/v1/courses/7/assignments/12/management/',
+      '/api/v1/courses/7/assignments/12/extensions/',
+    ]);
     delete window.__pwEarly;
     expect(runScript('/courses/7/instructor')).toEqual([
       '/api/v1/users/configuration/',
@@ -62,6 +76,43 @@ describe('public/early-requests.js', () => {
     // Not a course page of a role: nothing of a course.
     delete window.__pwEarly;
     expect(runScript('/courses/7/nobody/assignments/12')).toHaveLength(2);
+    delete window.__pwEarly;
+    expect(runScript('/courses/7/learner/assignments/12/performances/info')).toHaveLength(5);
+  });
+
+  it("on a learner's step page, that step's work once the assignment is in; the report on completion", async () => {
+    localStorage.setItem('token', 'abc');
+    const assignment = {
+      report_id: 16,
+      progresses: [
+        { stage: 'ES', performance_id: 130 },
+        { stage: 'ES', performance_id: 160 },
+        { stage: 'PE', performance_id: 40 },
+        { stage: 'FE', performance_id: null },
+      ],
+    };
+    const answer = (url: string) => (url === '/api/v1/courses/7/assignments/12/' ? assignment : {});
+    const asked = runScript('/courses/7/learner/assignments/12/performances/ES', answer);
+    await vi.waitFor(() => expect(asked).toHaveLength(7));
+    expect(asked.slice(5)).toEqual([
+      '/api/v1/courses/7/assignments/12/performances/130/',
+      '/api/v1/courses/7/assignments/12/performances/160/',
+    ]);
+    delete window.__pwEarly;
+    const report = runScript('/courses/7/learner/assignments/12/performances/CO', answer);
+    await vi.waitFor(() => expect(report).toHaveLength(6));
+    expect(report[5]).toBe('/api/v1/courses/7/assignments/12/reports/16/');
+    // The app still reads the assignment's answer the script looked into.
+    expect(await apiFetch('/courses/7/assignments/12/')).toEqual(assignment);
+    // Nothing for a step without work yet, and not what the app asked for first.
+    delete window.__pwEarly;
+    const none = runScript('/courses/7/learner/assignments/12/performances/FE', answer);
+    delete window.__pwEarly;
+    const first = runScript('/courses/7/learner/assignments/12/performances/PE', answer);
+    takeEarlyAnswer('/courses/7/assignments/12/performances/40/', baseHeaders());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(none).toHaveLength(5);
+    expect(first).toHaveLength(5);
   });
 
   it('asks nothing when the app has asked already', () => {

@@ -3,7 +3,13 @@
 /** How long after the early requests started their answers may still stand in for the app's own. */
 export const EARLY_ANSWER_MS = 30_000;
 
-type Early = { headers: Record<string, string>; at: number; answers: Record<string, Promise<Response>> };
+type Early = {
+  headers: Record<string, string>;
+  at: number;
+  answers: Record<string, Promise<Response>>;
+  /** What the app asked for without an early answer: the script does not ask for it after. */
+  asked: Record<string, true>;
+};
 
 declare global {
   interface Window {
@@ -32,7 +38,10 @@ export function takeEarlyAnswer(
   }
   if (early === null) return undefined;
   const answer = early.answers[path];
-  if (!answer) return undefined;
+  if (!answer) {
+    early.asked[path] = true;
+    return undefined;
+  }
   delete early.answers[path];
   if (Date.now() - early.at > EARLY_ANSWER_MS || !sameHeaders(early.headers, headers)) return undefined;
   return answer;
