@@ -198,3 +198,36 @@ test('what loads on demand works on first use: a tooltip on the first hover, the
   await expect(exportButton).toBeFocused();
   await context.close();
 });
+
+test('a first visit asks for each piece of its first screen once: the early requests answer the app', async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'student10@example.com');
+  const page = await context.newPage();
+  const asked: string[] = [];
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    order.push(pathname);
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
+  await page.goto('/courses/1/learner/assignments/2/performances/ES');
+  await expect(page.getByTestId('essay-editor')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const at = '/api/v1/courses/1/assignments/2/';
+  // The early script's requests (sign-in check, course, role, assignment, the step's work) each
+  // answered the app: nothing of them was asked twice.
+  for (const path of ['/api/v1/users/login-check/', '/api/v1/courses/1/role/', '/api/v1/courses/1/', at])
+    expect(
+      asked.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
+  // …and left before the signed-in routes' code was even asked for, instead of one after another.
+  const signedInRoutes = order.findIndex((p) => p.startsWith('/assets/SignedInRoutes-'));
+  expect(signedInRoutes).toBeGreaterThan(0);
+  expect(order.indexOf(at)).toBeLessThan(signedInRoutes);
+  const work = asked.filter((p) => p.startsWith(`${at}performances/`));
+  expect(work.length).toBeGreaterThan(0);
+  expect(new Set(work).size).toBe(work.length);
+  await context.close();
+});
