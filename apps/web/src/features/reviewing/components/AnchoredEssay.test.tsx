@@ -57,4 +57,47 @@ describe('AnchoredEssay', () => {
     const outside = document.createElement('p');
     expect(pointOffset(root, outside, 0)).toBeNull();
   });
+
+  it("draws Quill's line formats, and a passage across lines is marked in each line, numbered once", () => {
+    const formatted = {
+      ops: [
+        { insert: '제목' },
+        { insert: '\n', attributes: { header: 1 } },
+        { insert: '첫째 항목' },
+        { insert: '\n', attributes: { list: 'bullet' } },
+        { insert: '둘째 항목' },
+        { insert: '\n', attributes: { list: 'bullet' } },
+        { insert: '\n본문입니다.\n' },
+      ],
+    };
+    // 제목\n = 0..2, 첫째 항목\n = 3..8, 둘째 항목\n = 9..14, blank line 15, 본문입니다.\n = 16..22
+    // '항목\n둘' across two items, and '항목\n' ending on the line's newline.
+    const across = [
+      { key: 'x', index: 6, length: 4, number: 1, refLabel: '댓글 1' },
+      { key: 'y', index: 6, length: 3, number: 2, refLabel: '댓글 2' },
+    ];
+    const { container } = render(
+      <AnchoredEssay content={formatted} plainText="" anchors={across} label="essay" />,
+    );
+    const root = container.querySelector('[data-testid="anchored-essay"]') as HTMLElement;
+    const blocks = [...root.children];
+    expect(blocks.map((b) => b.tagName)).toEqual(['DIV', 'UL', 'DIV', 'DIV']);
+    expect(blocks[0]?.className).toMatch(/h1/);
+    expect([...root.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '첫째 항목2\n',
+      '둘1째 항목\n',
+    ]);
+    // A mark in each line it crosses (the newline outside them); each number once, after its
+    // passage's last character that is not a newline.
+    expect([...root.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['항목', '둘']);
+    expect(root.querySelectorAll('[data-testid="anchor-ref"]')).toHaveLength(2);
+    expect(root.querySelector('mark')?.id).toBe('anchor-mark-x');
+    // The positions stay whole: every character, newlines included, in order.
+    const text = [...root.querySelectorAll<HTMLElement>('[data-start]')].map((s) => s.textContent).join('');
+    expect(text).toBe('제목\n첫째 항목\n둘째 항목\n\n본문입니다.\n');
+    const body = [...root.querySelectorAll<HTMLElement>('[data-start]')].find(
+      (s) => s.textContent === '본문입니다.',
+    );
+    expect(body?.dataset.start).toBe('16');
+  });
 });
