@@ -206,8 +206,14 @@ describe('anchored comments', () => {
       expect((await get(url, w.tokens.otherOrg, 'other.peer.test')).statusCode).toBe(404);
       expect((await get(url, undefined)).statusCode).toBe(401);
     }
-    // Not on another stage's work.
+    // On the essay itself only for the staff (the learner's work they open from the management
+    // table); the author reads them from the feedback review on, not through their essay.
     const essayUrl = `${base()}/${a.id}/performances/${pidOf('essaywriting')}/anchors/`;
     expect((await get(essayUrl, w.tokens.learner)).statusCode).toBe(404);
+    const staffView = await get(essayUrl, w.tokens.instructor);
+    expect(staffView.statusCode).toBe(200);
+    expect(receivedAnchorsSchema.parse(staffView.json()).anchors.length).toBeGreaterThan(0);
+    expect((await get(essayUrl, peer.token)).statusCode).toBe(404);
+    expect((await get(essayUrl, w.tokens.outsider)).statusCode).toBe(404);
   });
 });

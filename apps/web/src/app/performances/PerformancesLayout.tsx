@@ -19,7 +19,7 @@ import {
   progressSteps,
   UI,
 } from '@pw/contract';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { IconChevronDown, IconChevronUp, IconInfoCircle, IconLock } from '../../components/icons';
@@ -31,6 +31,21 @@ import { coursePath, isManagerRole } from '../../lib/course-mode';
 import type { PerformanceContext } from '../../lib/performance-context';
 
 type Step = MachineStep<string>;
+
+const ReceivedAnchors = lazy(() => import('../../features/reviewing/components/ReceivedAnchors'));
+
+/**
+ * Under a learner's essay or revision opened by the instructor or an assistant: the passages its
+ * reviewers commented on, highlighted, with the comments (issue 34, item 3), as the author sees them.
+ */
+const staffAnchors =
+  (courseId: number, assignmentId: number) =>
+  ({ id, model }: { id: number; model: string }) =>
+    model === 'essaywriting' || model === 'revisement' ? (
+      <Suspense fallback={<Loader size="sm" />}>
+        <ReceivedAnchors ids={{ courseId, assignmentId }} performanceId={id} staff />
+      </Suspense>
+    ) : null;
 
 /** The tabs of the learner's screens: task information, then one per step, then completion. */
 function tabsOf(steps: Step[], current: number) {
@@ -81,7 +96,8 @@ export function PerformancesLayout() {
   const base = coursePath(courseId, role, `assignments/${assignmentId}/performances`);
   const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'info';
   // The instructor and assistants open a learner's work read-only by its id (from the management table).
-  if (manager && /^\d+$/.test(segment)) return <ManagerWorkView performanceId={Number(segment)} />;
+  if (manager && /^\d+$/.test(segment))
+    return <ManagerWorkView performanceId={Number(segment)} below={staffAnchors(courseId, assignmentId)} />;
   if (manager) return <Navigate replace to={coursePath(courseId, role, `assignments/${assignmentId}`)} />;
   if (!valid || assignment.isError || refused) return <Navigate replace to={coursePage} />;
   if (assignment.isPending) {

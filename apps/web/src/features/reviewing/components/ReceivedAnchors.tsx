@@ -14,9 +14,18 @@ type Ids = { courseId: number; assignmentId: number };
  * comment beside it (below it on a phone) under "Reviewer n" (issue 34, item 3). A passage the
  * essay no longer has where it was (an essay changed after the review) is looked for nearby, else
  * its comment is listed without a mark. Shown on the feedback review and the revision; the
- * instructor sees the same on the learner's work.
+ * instructor and assistants see the same on the learner's essay and revision (`staff`).
  */
-export default function ReceivedAnchors({ ids, performanceId }: { ids: Ids; performanceId: number }) {
+function ReceivedAnchorsBody({
+  ids,
+  performanceId,
+  staff = false,
+}: {
+  ids: Ids;
+  performanceId: number;
+  /** Shown to the instructor or an assistant on the learner's work (the texts speak of "this essay"). */
+  staff?: boolean;
+}) {
   const { t } = useTranslation();
   const query = useReceivedAnchors(ids, performanceId);
   const data = query.data;
@@ -44,7 +53,7 @@ export default function ReceivedAnchors({ ids, performanceId }: { ids: Ids; perf
   if (placed.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="anchors-received-empty">
-        {t('anchors.receivedEmpty')}
+        {t(staff ? 'anchors.receivedEmptyStaff' : 'anchors.receivedEmpty')}
       </Text>
     );
   const drawn: DrawnAnchor[] = placed.flatMap((a, i) =>
@@ -87,5 +96,19 @@ export default function ReceivedAnchors({ ids, performanceId }: { ids: Ids; perf
         </Stack>
       </Stack>
     </SimpleGrid>
+  );
+}
+
+/** The section itself; for the staff under its own heading (the author's page titles it already). */
+export default function ReceivedAnchors(props: { ids: Ids; performanceId: number; staff?: boolean }) {
+  const { t } = useTranslation();
+  if (!props.staff) return <ReceivedAnchorsBody {...props} />;
+  return (
+    <Stack gap="xs" data-testid="staff-anchors">
+      <Title order={2} size="h4">
+        {t('anchors.staffTitle')}
+      </Title>
+      <ReceivedAnchorsBody {...props} />
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { IconPaperclip } from '../../../components/icons';
@@ -16,7 +16,14 @@ const RichTextView = lazy(() =>
  * `/performances/{performanceId}` for the instructor and assistants: one learner's work, read-only,
  * opened from the management table (essay with its attachments, answers, or revision).
  */
-export function ManagerWorkView({ performanceId }: { performanceId: number }) {
+export function ManagerWorkView({
+  performanceId,
+  below,
+}: {
+  performanceId: number;
+  /** What the page composing this view shows under the work (the essay's passage comments). */
+  below?: (work: { id: number; model: string }) => ReactNode;
+}) {
   const { t } = useTranslation();
   const labels = useStageLabels();
   const { courseId, role } = useCourseContext();
@@ -99,6 +106,7 @@ export function ManagerWorkView({ performanceId }: { performanceId: number }) {
           </Anchor>
         </Group>
       ))}
+      {below?.({ id: p.id, model: p.model })}
     </Stack>
   );
 }
