@@ -75,7 +75,7 @@ function ReceivedAnchorsBody({
         content={data.essay.content}
         plainText={data.essay.plain_text}
         anchors={drawn}
-        label={t('anchors.essayLabel')}
+        label={t(staff ? 'anchors.essayLabelStaff' : 'anchors.essayLabel')}
       />
       <Stack gap="xs">
         <Title order={3} size="h6">
