@@ -704,10 +704,6 @@ function demoAnchors(text: string, n: number) {
 }
 
 /**
- * A fifth assignment, at feedback review: essays and peer reviews done, most learners have rated
- * the reviews they received, and one objection waits for the instructor's ruling.
- */
-/**
  * The instructor's calibration examples of the demo (issue 34, item 1): two short essays with the
  * instructor's points and an explanation per standard of PEER's rubric.
  */
@@ -773,6 +769,10 @@ async function seedCalibrationAssignment(db: Db, courseId: number, seats: number
   await insertMatchings(db, a.id, seats, 2, () => ({ assignedAt: new Date(now - DAY) }));
 }
 
+/**
+ * A fifth assignment, at feedback review: essays and peer reviews done, most learners have rated
+ * the reviews they received, and one objection waits for the instructor's ruling.
+ */
 async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[]) {
   const now = Date.now();
   const a = await insertAssignment(
