@@ -1,6 +1,4 @@
 import { Readable } from 'node:stream';
-import { PARTICIPATION_STATUS } from '@pw/contract';
-import { createMatching } from '@pw/domain';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../lib/storage';
@@ -38,6 +36,15 @@ import {
   stages,
   users,
 } from '../schema';
+import {
+  DAY,
+  insertAssignment,
+  insertMatchings,
+  insertParticipations,
+  insertStages,
+  reviewResponses,
+  writtenEssays,
+} from './demo-rows';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_LEARNER_COUNT = 30;
@@ -292,7 +299,6 @@ async function seedDemoCourse(
   ]);
 }
 
-const DAY = 86_400_000;
 const ESSAY = { limit_type: 'L', max_length: 2500, max_writing_score: 70 };
 const QUESTIONS = {
   quizs: [
@@ -360,101 +366,59 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
     // The running assignment also has questions, feedback and a revision (the learner's whole cycle).
     const extra = auto
       ? [
+          { position: 1, model: 'questionwriting' as const, settings: QUESTIONS, startAt: null, endAt: null },
           {
-            assignmentId: a.id,
-            position: 1,
-            model: 'questionwriting' as const,
-            settings: QUESTIONS,
-            startAt: null,
-            endAt: null,
-          },
-          {
-            assignmentId: a.id,
             position: 3,
             model: 'feedbackreview' as const,
             settings: FEEDBACK,
             startAt: at(7, 0),
             endAt: at(9, 14, 59, 59),
           },
-          {
-            assignmentId: a.id,
-            position: 4,
-            model: 'revisement' as const,
-            settings: REVISION,
-            startAt: null,
-            endAt: null,
-          },
+          { position: 4, model: 'revisement' as const, settings: REVISION, startAt: null, endAt: null },
         ]
       : a.stepIndex === 3
         ? [
-            {
-              assignmentId: a.id,
-              position: 2,
-              model: 'feedbackreview' as const,
-              settings: FEEDBACK,
-              startAt: null,
-              endAt: null,
-            },
-            {
-              assignmentId: a.id,
-              position: 3,
-              model: 'revisement' as const,
-              settings: REVISION,
-              startAt: null,
-              endAt: null,
-            },
+            { position: 2, model: 'feedbackreview' as const, settings: FEEDBACK, startAt: null, endAt: null },
+            { position: 3, model: 'revisement' as const, settings: REVISION, startAt: null, endAt: null },
           ]
         : [];
-    const rows = await db
-      .insert(stages)
-      .values([
-        ...extra,
-        {
-          assignmentId: a.id,
-          position: 0,
-          model: 'essaywriting' as const,
-          settings: auto || a.stepIndex === 3 ? { ...ESSAY, max_writing_score: 60 } : ESSAY,
-          startAt: auto ? at(-1, 0) : null,
-          endAt: auto ? at(2, 14, 59, 59) : null,
-        },
-        {
-          assignmentId: a.id,
-          position: auto ? 2 : 1,
-          model: 'peerreview' as const,
-          settings:
-            auto || a.stepIndex === 3 ? { ...PEER, max_review_score: 10, max_metacognition_score: 10 } : PEER,
-          startAt: auto ? at(3, 0) : null,
-          endAt: auto ? at(6, 14, 59, 59) : null,
-        },
-      ])
-      .returning({ id: stages.id, model: stages.model });
+    const stageOf = await insertStages(db, a.id, [
+      ...extra,
+      {
+        position: 0,
+        model: 'essaywriting',
+        settings: auto || a.stepIndex === 3 ? { ...ESSAY, max_writing_score: 60 } : ESSAY,
+        startAt: auto ? at(-1, 0) : null,
+        endAt: auto ? at(2, 14, 59, 59) : null,
+      },
+      {
+        position: auto ? 2 : 1,
+        model: 'peerreview',
+        settings:
+          auto || a.stepIndex === 3 ? { ...PEER, max_review_score: 10, max_metacognition_score: 10 } : PEER,
+        startAt: auto ? at(3, 0) : null,
+        endAt: auto ? at(6, 14, 59, 59) : null,
+      },
+    ]);
     if (a.stepIndex < 0) continue;
-    await db.insert(participations).values(
-      seats.map((enrollmentId) => ({
-        assignmentId: a.id,
-        enrollmentId,
-        status: PARTICIPATION_STATUS.participating,
-        // Those who wrote read the task first (its information is where an assignment opens).
-        attendedAt: a.stepIndex >= 1 ? new Date(now - 3 * DAY) : null,
-      })),
-    );
+    // Those who wrote read the task first (its information is where an assignment opens).
+    await insertParticipations(db, a.id, seats, a.stepIndex >= 1 ? new Date(now - 3 * DAY) : null);
     if (a.stepIndex < 1) continue;
-    const essayStage = rows.find((r) => r.model === 'essaywriting');
-    await db.insert(performances).values(
-      seats.map((enrollmentId, i) => ({
-        stageId: essayStage?.id ?? 0,
-        enrollmentId,
-        isCompleted: true,
-        editorType: 'Q',
-        plainText: `데모 에세이 ${i + 1}: 글쓰기는 생각을 정리하는 도구입니다.`,
-        content: { ops: [{ insert: `데모 에세이 ${i + 1}: 글쓰기는 생각을 정리하는 도구입니다.\n` }] },
-        completedAt: new Date(now - 2 * DAY),
-      })),
-    );
-    const peerStage = rows.find((r) => r.model === 'peerreview');
+    const essayStage = stageOf('essaywriting');
+    await db
+      .insert(performances)
+      .values(
+        writtenEssays(
+          essayStage,
+          seats,
+          (i) => `데모 에세이 ${i + 1}: 글쓰기는 생각을 정리하는 도구입니다.`,
+          new Date(now - 2 * DAY),
+        ),
+      );
+    const peerStage = stageOf('peerreview');
     await db.insert(performances).values(
       seats.map((enrollmentId) => ({
-        stageId: peerStage?.id ?? 0,
+        stageId: peerStage,
         enrollmentId,
         isCompleted: a.stepIndex > 1,
       })),
@@ -464,7 +428,7 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
       await db
         .update(performances)
         .set({ isLate: true, lateAt: new Date(now - DAY) })
-        .where(and(eq(performances.stageId, essayStage?.id ?? 0), eq(performances.enrollmentId, seats[10])));
+        .where(and(eq(performances.stageId, essayStage), eq(performances.enrollmentId, seats[10])));
     }
     // Student 05 of the peer-review assignment has an extension of their reviews (issue 33).
     if (a.stepIndex === 1 && seats[4] !== undefined) {
@@ -482,60 +446,31 @@ async function seedDemoAssignments(db: Db, courseId: number, seats: number[]) {
         reason,
       });
     }
-    const matching = createMatching({
-      participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
-      peerCount: PEER.peer_count,
-      seed: `assignment-${a.id}`,
-    });
     // In the peer-review assignment the last five reviewers (and students 05, 06) have not
     // reviewed yet; everyone else has, self-evaluation included. The complete one is all done.
     const open = new Set<number>(a.stepIndex === 1 ? [...seats.slice(-5), ...seats.slice(4, 6)] : []);
-    const made = await db
-      .insert(peerMatchings)
-      .values([
-        ...matching.pairs.map((p) => ({
-          assignmentId: a.id,
-          reviewerId: Number(p.reviewerId),
-          targetId: Number(p.authorId),
-          isCompleted: !open.has(Number(p.reviewerId)),
-          completedAt: open.has(Number(p.reviewerId)) ? null : new Date(now - DAY),
-          // Given when peer review began, three days ago: the reviews nobody opened since can be
-          // taken over by a learner who finished theirs ("review one more", issue 33).
-          assignedAt: new Date(now - 3 * DAY - 3_600_000),
-        })),
-        ...seats.map((id) => ({
-          assignmentId: a.id,
-          reviewerId: id,
-          targetId: id,
-          isCompleted: !open.has(id),
-          completedAt: open.has(id) ? null : new Date(now - DAY),
-          assignedAt: new Date(now - 3 * DAY - 3_600_000),
-        })),
-      ])
-      .returning({
-        id: peerMatchings.id,
-        reviewerId: peerMatchings.reviewerId,
-        done: peerMatchings.isCompleted,
-      });
+    const made = await insertMatchings(db, a.id, seats, PEER.peer_count, (reviewerId) => ({
+      isCompleted: !open.has(reviewerId),
+      completedAt: open.has(reviewerId) ? null : new Date(now - DAY),
+      // Given when peer review began, three days ago: the reviews nobody opened since can be
+      // taken over by a learner who finished theirs ("review one more", issue 33).
+      assignedAt: new Date(now - 3 * DAY - 3_600_000),
+    }));
     await db.insert(peerResponses).values(
-      made
-        .filter((x) => x.done)
-        .flatMap((x, n) =>
-          PEER.standards.map((standard, i) => ({
-            matchingId: x.id,
-            standardIndex: i,
-            point: Math.max(1, standard.max_point - ((n + i) % 4)),
-            comment: REVIEW_COMMENTS[(n * 2 + i) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
-          })),
-        ),
+      reviewResponses(
+        made.filter((x) => x.done),
+        PEER.standards,
+        (_, n, i, maxPoint) => ({
+          point: Math.max(1, maxPoint - ((n + i) % 4)),
+          comment: REVIEW_COMMENTS[(n * 2 + i) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
+        }),
+      ),
     );
     if (a.stepIndex === 1) {
       await db
         .update(performances)
         .set({ isCompleted: true, completedAt: new Date(now - DAY) })
-        .where(
-          and(eq(performances.stageId, peerStage?.id ?? 0), notInArray(performances.enrollmentId, [...open])),
-        );
+        .where(and(eq(performances.stageId, peerStage), notInArray(performances.enrollmentId, [...open])));
     }
   }
 }
@@ -769,10 +704,6 @@ function demoAnchors(text: string, n: number) {
 }
 
 /**
- * A fifth assignment, at feedback review: essays and peer reviews done, most learners have rated
- * the reviews they received, and one objection waits for the instructor's ruling.
- */
-/**
  * The instructor's calibration examples of the demo (issue 34, item 1): two short essays with the
  * instructor's points and an explanation per standard of PEER's rubric.
  */
@@ -803,121 +734,77 @@ export const DEMO_CALIBRATION = [
  */
 async function seedCalibrationAssignment(db: Db, courseId: number, seats: number[]) {
   const now = Date.now();
-  const [a] = await db
-    .insert(assignments)
-    .values({
+  const a = await insertAssignment(
+    db,
+    {
       courseId,
       name: '1-1차 과제: 예시로 연습하고 평가하기',
       description: '동료평가 전에 예시 글 두 편을 채점하고 강사의 채점과 비교해 봅니다.',
       stepIndex: 1,
-    })
-    .returning({ id: assignments.id });
-  if (!a) return;
-  const rows = await db
-    .insert(stages)
-    .values([
-      { assignmentId: a.id, position: 0, model: 'essaywriting' as const, settings: ESSAY },
+    },
+    [
+      { position: 0, model: 'essaywriting', settings: ESSAY },
       {
-        assignmentId: a.id,
         position: 1,
-        model: 'peerreview' as const,
+        model: 'peerreview',
         settings: { ...PEER, peer_count: 2, calibration: DEMO_CALIBRATION },
       },
-    ])
-    .returning({ id: stages.id, model: stages.model });
-  const stageOf = (model: string) => rows.find((r) => r.model === model)?.id ?? 0;
-  await db.insert(participations).values(
-    seats.map((enrollmentId) => ({
-      assignmentId: a.id,
-      enrollmentId,
-      status: PARTICIPATION_STATUS.participating,
-      attendedAt: new Date(now - 2 * DAY),
-    })),
+    ],
   );
+  if (!a) return;
+  await insertParticipations(db, a.id, seats, new Date(now - 2 * DAY));
   await db.insert(performances).values([
-    ...seats.map((enrollmentId, i) => ({
-      stageId: stageOf('essaywriting'),
+    ...writtenEssays(
+      a.stageOf('essaywriting'),
+      seats,
+      (i) => `${PARAGRAPHS[(i + 1) % PARAGRAPHS.length]}\n`,
+      new Date(now - 2 * DAY),
+    ),
+    ...seats.map((enrollmentId) => ({
+      stageId: a.stageOf('peerreview'),
       enrollmentId,
-      isCompleted: true,
-      editorType: 'Q',
-      plainText: `${PARAGRAPHS[(i + 1) % PARAGRAPHS.length]}\n`,
-      content: { ops: [{ insert: `${PARAGRAPHS[(i + 1) % PARAGRAPHS.length]}\n` }] },
-      completedAt: new Date(now - 2 * DAY),
-    })),
-    ...seats.map((enrollmentId) => ({ stageId: stageOf('peerreview'), enrollmentId, isCompleted: false })),
-  ]);
-  const matching = createMatching({
-    participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
-    peerCount: 2,
-    seed: `assignment-${a.id}`,
-  });
-  await db.insert(peerMatchings).values([
-    ...matching.pairs.map((p) => ({
-      assignmentId: a.id,
-      reviewerId: Number(p.reviewerId),
-      targetId: Number(p.authorId),
-      assignedAt: new Date(now - DAY),
-    })),
-    ...seats.map((id) => ({
-      assignmentId: a.id,
-      reviewerId: id,
-      targetId: id,
-      assignedAt: new Date(now - DAY),
+      isCompleted: false,
     })),
   ]);
+  await insertMatchings(db, a.id, seats, 2, () => ({ assignedAt: new Date(now - DAY) }));
 }
 
+/**
+ * A fifth assignment, at feedback review: essays and peer reviews done, most learners have rated
+ * the reviews they received, and one objection waits for the instructor's ruling.
+ */
 async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[]) {
   const now = Date.now();
-  const [a] = await db
-    .insert(assignments)
-    .values({
+  const a = await insertAssignment(
+    db,
+    {
       courseId,
       name: '1-2차 과제: 피드백 주고받기',
       description: '받은 동료평가가 얼마나 도움이 되었는지 평가하고, 필요하면 이의를 제기합니다.',
       stepIndex: 2,
-    })
-    .returning({ id: assignments.id });
-  if (!a) return;
-  const rows = await db
-    .insert(stages)
-    .values([
+    },
+    [
+      { position: 0, model: 'essaywriting', settings: { ...ESSAY, max_writing_score: 70 } },
       {
-        assignmentId: a.id,
-        position: 0,
-        model: 'essaywriting' as const,
-        settings: { ...ESSAY, max_writing_score: 70 },
-      },
-      {
-        assignmentId: a.id,
         position: 1,
-        model: 'peerreview' as const,
+        model: 'peerreview',
         settings: { ...PEER, max_review_score: 10, max_metacognition_score: 10 },
       },
-      { assignmentId: a.id, position: 2, model: 'feedbackreview' as const, settings: FEEDBACK },
+      { position: 2, model: 'feedbackreview', settings: FEEDBACK },
       // The revision runs with the feedback review: the comments received are traced into it.
-      { assignmentId: a.id, position: 3, model: 'revisement' as const, settings: REVISION },
-    ])
-    .returning({ id: stages.id, model: stages.model });
-  const stageOf = (model: string) => rows.find((r) => r.model === model)?.id ?? 0;
-  await db.insert(participations).values(
-    seats.map((enrollmentId) => ({
-      assignmentId: a.id,
-      enrollmentId,
-      status: PARTICIPATION_STATUS.participating,
-      attendedAt: new Date(now - 3 * DAY),
-    })),
+      { position: 3, model: 'revisement', settings: REVISION },
+    ],
   );
+  if (!a) return;
+  const stageOf = a.stageOf;
+  await insertParticipations(db, a.id, seats, new Date(now - 3 * DAY));
   await db.insert(performances).values([
-    ...seats.map((enrollmentId, i) => ({
-      stageId: stageOf('essaywriting'),
-      enrollmentId,
-      isCompleted: true,
-      editorType: 'Q',
-      plainText: `${PARAGRAPHS[i % PARAGRAPHS.length]}\n`,
-      content: { ops: [{ insert: `${PARAGRAPHS[i % PARAGRAPHS.length]}\n` }] },
-      completedAt: new Date(now - 6 * DAY),
-    })),
+    ...writtenEssays(
+      stageOf('essaywriting'),
+      seats,
+      (i) => `${PARAGRAPHS[i % PARAGRAPHS.length]}\n`,
+      new Date(now - 6 * DAY),
+    ),
     ...seats.map((enrollmentId) => ({
       stageId: stageOf('peerreview'),
       enrollmentId,
@@ -925,43 +812,15 @@ async function seedFeedbackAssignment(db: Db, courseId: number, seats: number[])
       completedAt: new Date(now - 3 * DAY),
     })),
   ]);
-  const matching = createMatching({
-    participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
-    peerCount: 2,
-    seed: `assignment-${a.id}`,
-  });
-  const made = await db
-    .insert(peerMatchings)
-    .values([
-      ...matching.pairs.map((p) => ({
-        assignmentId: a.id,
-        reviewerId: Number(p.reviewerId),
-        targetId: Number(p.authorId),
-        isCompleted: true,
-        completedAt: new Date(now - 3 * DAY),
-      })),
-      ...seats.map((id) => ({
-        assignmentId: a.id,
-        reviewerId: id,
-        targetId: id,
-        isCompleted: true,
-        completedAt: new Date(now - 3 * DAY),
-      })),
-    ])
-    .returning({
-      id: peerMatchings.id,
-      reviewerId: peerMatchings.reviewerId,
-      targetId: peerMatchings.targetId,
-    });
+  const made = await insertMatchings(db, a.id, seats, 2, () => ({
+    isCompleted: true,
+    completedAt: new Date(now - 3 * DAY),
+  }));
   await db.insert(peerResponses).values(
-    made.flatMap((x, n) =>
-      PEER.standards.map((standard, i) => ({
-        matchingId: x.id,
-        standardIndex: i,
-        point: Math.max(1, standard.max_point - ((n * 3 + i) % 5)),
-        comment: REVIEW_COMMENTS[(n + i * 3) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
-      })),
-    ),
+    reviewResponses(made, PEER.standards, (_, n, i, maxPoint) => ({
+      point: Math.max(1, maxPoint - ((n * 3 + i) % 5)),
+      comment: REVIEW_COMMENTS[(n + i * 3) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
+    })),
   );
   // Comments anchored in the essays (issue 34, item 3): each peer review comments on one or two
   // passages of the essay it reviews (student01's essay among them).
@@ -1128,111 +987,51 @@ const REVIEW_ESSAYS = [
  */
 async function seedSecondCompleted(db: Db, courseId: number, seats: number[]) {
   const now = Date.now();
-  const [a] = await db
-    .insert(assignments)
-    .values({
+  const a = await insertAssignment(
+    db,
+    {
       courseId,
       name: '예비 과제: 짧은 비평문',
       description: '최근에 본 영화, 책, 전시 중 하나를 골라 짧은 비평문을 쓰고 서로 평가합니다.',
       stepIndex: 2,
       isReleaseHeld: true,
-    })
-    .returning({ id: assignments.id });
-  if (!a) return;
-  const rows = await db
-    .insert(stages)
-    .values([
-      {
-        assignmentId: a.id,
-        position: 0,
-        model: 'essaywriting' as const,
-        settings: ESSAY,
-        startAt: null,
-        endAt: null,
-      },
-      {
-        assignmentId: a.id,
-        position: 1,
-        model: 'peerreview' as const,
-        settings: PEER,
-        startAt: null,
-        endAt: null,
-      },
-    ])
-    .returning({ id: stages.id, model: stages.model });
-  const essayStage = rows.find((r) => r.model === 'essaywriting')?.id ?? 0;
-  const peerStage = rows.find((r) => r.model === 'peerreview')?.id ?? 0;
-  await db.insert(participations).values(
-    seats.map((enrollmentId) => ({
-      assignmentId: a.id,
-      enrollmentId,
-      status: PARTICIPATION_STATUS.participating,
-      attendedAt: new Date(now - 3 * DAY),
-    })),
+    },
+    [
+      { position: 0, model: 'essaywriting', settings: ESSAY, startAt: null, endAt: null },
+      { position: 1, model: 'peerreview', settings: PEER, startAt: null, endAt: null },
+    ],
   );
+  if (!a) return;
+  await insertParticipations(db, a.id, seats, new Date(now - 3 * DAY));
   await db.insert(performances).values([
-    ...seats.map((enrollmentId, i) => {
-      const text = `${REVIEW_ESSAYS[i % REVIEW_ESSAYS.length]} (${i + 1})`;
-      return {
-        stageId: essayStage,
-        enrollmentId,
-        isCompleted: true,
-        editorType: 'Q',
-        plainText: text,
-        content: { ops: [{ insert: `${text}\n` }] },
-        completedAt: new Date(now - 20 * DAY),
-      };
-    }),
+    ...writtenEssays(
+      a.stageOf('essaywriting'),
+      seats,
+      (i) => `${REVIEW_ESSAYS[i % REVIEW_ESSAYS.length]} (${i + 1})`,
+      new Date(now - 20 * DAY),
+    ),
     ...seats.map((enrollmentId) => ({
-      stageId: peerStage,
+      stageId: a.stageOf('peerreview'),
       enrollmentId,
       isCompleted: true,
       completedAt: new Date(now - 15 * DAY),
     })),
   ]);
-  const matching = createMatching({
-    participants: seats.map((id) => ({ id: String(id), hasEssay: true })),
-    peerCount: PEER.peer_count,
-    seed: `assignment-${a.id}`,
-  });
-  const made = await db
-    .insert(peerMatchings)
-    .values([
-      ...matching.pairs.map((p) => ({
-        assignmentId: a.id,
-        reviewerId: Number(p.reviewerId),
-        targetId: Number(p.authorId),
-        isCompleted: true,
-        completedAt: new Date(now - 15 * DAY),
-      })),
-      ...seats.map((id) => ({
-        assignmentId: a.id,
-        reviewerId: id,
-        targetId: id,
-        isCompleted: true,
-        completedAt: new Date(now - 15 * DAY),
-      })),
-    ])
-    .returning({
-      id: peerMatchings.id,
-      reviewerId: peerMatchings.reviewerId,
-      targetId: peerMatchings.targetId,
-    });
+  const made = await insertMatchings(db, a.id, seats, PEER.peer_count, () => ({
+    isCompleted: true,
+    completedAt: new Date(now - 15 * DAY),
+  }));
   // Writers of later essays write a little better; most reviewers follow that, a few do not.
   const rank = new Map(seats.map((id, i) => [id, i]));
   await db.insert(peerResponses).values(
-    made.flatMap((x, n) =>
-      PEER.standards.map((standard, i) => {
-        const quality = 2 + Math.round(((rank.get(x.targetId) ?? 0) / Math.max(1, seats.length - 1)) * 3);
-        const noise = (n + i) % 5 === 0 ? 1 : (n + i) % 7 === 0 ? -1 : 0;
-        return {
-          matchingId: x.id,
-          standardIndex: i,
-          point: Math.min(standard.max_point, Math.max(1, quality + noise)),
-          comment: REVIEW_COMMENTS[(n * 3 + i) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
-        };
-      }),
-    ),
+    reviewResponses(made, PEER.standards, (x, n, i, maxPoint) => {
+      const quality = 2 + Math.round(((rank.get(x.targetId) ?? 0) / Math.max(1, seats.length - 1)) * 3);
+      const noise = (n + i) % 5 === 0 ? 1 : (n + i) % 7 === 0 ? -1 : 0;
+      return {
+        point: Math.min(maxPoint, Math.max(1, quality + noise)),
+        comment: REVIEW_COMMENTS[(n * 3 + i) % REVIEW_COMMENTS.length] ?? '좋은 글입니다.',
+      };
+    }),
   );
   await computeReports(db as unknown as Tx, a.id, new Date(now - 14 * DAY));
   const [first] = await db

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseWorld, multipart } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
 import { calibrationAnswers, enrollments, reviewAnchors } from '../../db/schema';
+import { peerReviewProgresses, startAtPeerReview } from '../assignments/assignments.test-kit';
 
 // Calibration before peer review (issue 34, item 1): who reads and saves it, when, what it reveals,
 // and that the peer reviews wait for it.
@@ -57,41 +58,12 @@ const EXAMPLES = [
 
 /** An assignment in the peer-review stage with two calibration examples (or none). */
 async function atPeerReview(calibration: unknown[] = EXAMPLES) {
-  const created = await call(t, {
-    method: 'POST',
-    url: `${base()}/`,
-    token: w.tokens.instructor,
-    ...multipart({
-      name: `보정 ${Date.now()}`,
-      description: '설명',
-      is_directly_starting: 'true',
-      progresses: JSON.stringify([
-        { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 70 } },
-        {
-          model: 'peerreview',
-          stage_object: {
-            peer_count: 2,
-            max_review_score: 15,
-            max_metacognition_score: 15,
-            standards: [
-              { question: '논지', max_point: 6 },
-              { question: '근거', max_point: 6 },
-            ],
-            calibration,
-          },
-        },
-      ]),
-    }),
+  const a = await startAtPeerReview(t, w, {
+    name: `보정 ${Date.now()}`,
+    progresses: peerReviewProgresses({ writingScore: 70, peerCount: 2, reviewScores: [15, 15], calibration }),
+    writers: [w.tokens.learner, peerToken, w.tokens.assistant] as string[],
+    essay: (n) => `에세이 ${n + 1}번 글`,
   });
-  expect(created.statusCode).toBe(201);
-  const a = created.json() as { id: number };
-  for (const [i, token] of ([w.tokens.learner, peerToken, w.tokens.assistant] as string[]).entries()) {
-    const pid = await workOf(a.id, token, 'essaywriting');
-    await patch(`${base()}/${a.id}/performances/${pid}/`, token, {
-      stage_object: { content: { ops: [{ insert: `에세이 ${i + 1}번 글\n` }] } },
-    });
-  }
-  await move(a.id);
   return { id: a.id, url: `${base()}/${a.id}/calibration/` };
 }
 

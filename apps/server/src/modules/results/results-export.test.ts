@@ -11,7 +11,7 @@ import {
   patchWeights,
   peerEnrollment,
   type Results,
-  second,
+  setWeights,
   t,
   useResultsWorld,
   w,
@@ -23,14 +23,7 @@ useResultsWorld();
 
 describe('export', () => {
   it('streams a workbook with one row per learner, the scores of each assignment and the converted score', async () => {
-    expect(
-      (
-        await patchWeights([
-          { id: first, weight: 40 },
-          { id: second, weight: 60 },
-        ])
-      ).statusCode,
-    ).toBe(200);
+    await setWeights(40, 60);
     const res = await call(t, {
       method: 'GET',
       url: `/api/v1/courses/${w.course.id}/results/export/`,
@@ -168,14 +161,7 @@ describe('kept answers', () => {
     expect(row(await read())?.assignments.find((c) => c.pk === first)?.scores?.total).toBe(12.5);
 
     // New weights, through the API.
-    expect(
-      (
-        await patchWeights([
-          { id: first, weight: 20 },
-          { id: second, weight: 80 },
-        ])
-      ).statusCode,
-    ).toBe(200);
+    await setWeights(20, 80);
     expect((await read()).weights.map((x) => x.weight)).toEqual([20, 80]);
 
     // Packed for a client that accepts it: the same answer.

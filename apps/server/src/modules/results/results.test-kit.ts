@@ -26,6 +26,15 @@ export const patchWeights = (weights: { id: number; weight: number }[], token = 
     payload: { weights },
   });
 
+/** The instructor weighs the first and the second assignment (accepted). */
+export async function setWeights(firstWeight: number, secondWeight: number) {
+  const res = await patchWeights([
+    { id: first, weight: firstWeight },
+    { id: second, weight: secondWeight },
+  ]);
+  expect(res.statusCode).toBe(200);
+}
+
 /** An essay-and-peer-review assignment taken by the learner, the peer and the assistant to completion. */
 export async function completed(name: string, points: number[], fields: Record<string, string> = {}) {
   const base = `/api/v1/courses/${w.course.id}/assignments`;

@@ -10,6 +10,7 @@ import {
   peerEnrollment,
   type Results,
   second,
+  setWeights,
   t,
   useResultsWorld,
   w,
@@ -80,14 +81,7 @@ describe('weights', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().map((x: { id: number }) => x.id)).toEqual([first, second]);
     }
-    expect(
-      (
-        await patchWeights([
-          { id: first, weight: 0 },
-          { id: second, weight: 0 },
-        ])
-      ).statusCode,
-    ).toBe(200);
+    await setWeights(0, 0);
     const over = await patchWeights([
       { id: first, weight: 50 },
       { id: second, weight: 51 },
@@ -121,14 +115,7 @@ describe('weights', () => {
       const [a, b] = r.assignments.map((c) => c.scores?.total ?? 0) as [number, number];
       expect(Math.abs(r.conversion_score - (0.3 * a + 0.7 * b))).toBeLessThanOrEqual(0.05 + 1e-9);
     }
-    expect(
-      (
-        await patchWeights([
-          { id: first, weight: 100 },
-          { id: second, weight: 0 },
-        ])
-      ).statusCode,
-    ).toBe(200);
+    await setWeights(100, 0);
     // A partial change is checked against the stored rest: 100 + 1 is refused.
     const partial = await patchWeights([{ id: second, weight: 1 }]);
     expect(partial.statusCode).toBe(400);
@@ -136,14 +123,7 @@ describe('weights', () => {
   });
 
   it('partial changes at once cannot together pass 100', async () => {
-    expect(
-      (
-        await patchWeights([
-          { id: first, weight: 0 },
-          { id: second, weight: 0 },
-        ])
-      ).statusCode,
-    ).toBe(200);
+    await setWeights(0, 0);
     // Ten at once, half on each assignment: each one alone is fine, any two on different
     // assignments together pass 100, so only one assignment may end up weighted.
     const answers = await Promise.all(

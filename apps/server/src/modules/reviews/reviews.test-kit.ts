@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createCourseWorld, multipart } from '../../../test/factories';
+import { createCourseWorld } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
 import { enrollments } from '../../db/schema';
+import { peerReviewProgresses, startAtPeerReview } from '../assignments/assignments.test-kit';
 
 // The world, the assignments at peer review or feedback and the calls the review tests share
 // (one app and course per test file).
@@ -56,48 +57,20 @@ let seq = 0;
  */
 export async function atPeerReview(peerCount = 1, options: { nonWritersReview?: boolean } = {}) {
   seq += 1;
-  const created = await call(t, {
-    method: 'POST',
-    url: `${base()}/`,
-    token: w.tokens.instructor,
-    ...multipart({
-      name: `평가 ${seq}`,
-      description: '설명',
-      is_directly_starting: 'true',
-      progresses: JSON.stringify([
-        { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
-        {
-          model: 'peerreview',
-          stage_object: {
-            peer_count: peerCount,
-            non_writers_review: options.nonWritersReview ?? false,
-            max_review_score: 10,
-            max_metacognition_score: 10,
-            standards: [
-              { question: '논지가 분명한가?', max_point: 6 },
-              { question: '근거가 충분한가?', max_point: 4 },
-            ],
-          },
-        },
-        { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
-        { model: 'revisement', stage_object: { max_revisement_score: 10 } },
-      ]),
+  return startAtPeerReview(t, w, {
+    name: `평가 ${seq}`,
+    progresses: peerReviewProgresses({
+      peerCount,
+      nonWritersReview: options.nonWritersReview ?? false,
+      standards: [
+        { question: '논지가 분명한가?', max_point: 6 },
+        { question: '근거가 충분한가?', max_point: 4 },
+      ],
+      feedback: true,
     }),
+    writers: [w.tokens.learner, peer.token, w.tokens.assistant] as string[],
+    essay: () => '에세이 본문',
   });
-  expect(created.statusCode).toBe(201);
-  const a = created.json() as { id: number };
-  for (const token of [w.tokens.learner, peer.token, w.tokens.assistant]) {
-    const mine = (await call(t, { method: 'GET', url: `${base()}/${a.id}/`, token })).json();
-    const res = await call(t, {
-      method: 'PATCH',
-      url: `${base()}/${a.id}/performances/${mine.performance_id}/`,
-      token,
-      payload: { stage_object: { content: delta('에세이 본문') } },
-    });
-    expect(res.statusCode).toBe(200);
-  }
-  await move(a.id);
-  return a;
 }
 
 export const move = (id: number) =>

@@ -1,9 +1,10 @@
 import { revisionTraceSchema } from '@pw/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourseWorld, multipart } from '../../../test/factories';
+import { createCourseWorld } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
 import { enrollments, reports, revisionTraces } from '../../db/schema';
+import { peerReviewProgresses, startAtPeerReview } from '../assignments/assignments.test-kit';
 
 // Feedback traced into the revision (issue 34, item 4): who reads and marks the trace, when it may
 // change, what it suggests to the instructor, and the report's view of it.
@@ -41,42 +42,13 @@ async function workOf(id: number, token: string | undefined, model: string): Pro
  * essays and reviewed each other (two reviewers per essay, two standards: four comments received).
  */
 async function atRevision() {
-  const created = await call(t, {
-    method: 'POST',
-    url: `${base()}/`,
-    token: w.tokens.instructor,
-    ...multipart({
-      name: `추적 ${Date.now()}`,
-      description: '설명',
-      is_directly_starting: 'true',
-      progresses: JSON.stringify([
-        { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
-        {
-          model: 'peerreview',
-          stage_object: {
-            peer_count: 2,
-            max_review_score: 10,
-            max_metacognition_score: 10,
-            standards: [
-              { question: '논지', max_point: 6 },
-              { question: '근거', max_point: 6 },
-            ],
-          },
-        },
-        { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
-        { model: 'revisement', stage_object: { max_revisement_score: 10 } },
-      ]),
-    }),
-  });
-  const a = created.json() as { id: number };
   const tokens = [w.tokens.learner, peerToken, w.tokens.assistant] as string[];
-  for (const token of tokens) {
-    const pid = await workOf(a.id, token, 'essaywriting');
-    await patch(`${base()}/${a.id}/performances/${pid}/`, token, {
-      stage_object: { content: { ops: [{ insert: '에세이\n' }] } },
-    });
-  }
-  await move(a.id);
+  const a = await startAtPeerReview(t, w, {
+    name: `추적 ${Date.now()}`,
+    progresses: peerReviewProgresses({ peerCount: 2, feedback: true }),
+    writers: tokens,
+    essay: () => '에세이',
+  });
   for (const [n, token] of tokens.entries()) {
     const pid = await workOf(a.id, token, 'peerreview');
     const work = (await get(`${base()}/${a.id}/performances/${pid}/`, token)).json();
