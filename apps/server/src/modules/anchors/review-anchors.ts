@@ -3,7 +3,7 @@ import { anchorText, checkAnchor } from '@pw/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, reviewAnchors } from '../../db/schema';
-import { AppError, validationError } from '../../lib/errors';
+import { validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { peerMatchings, peerResponses, performances } from '../../db/schema';
-import { AppError, validationError } from '../../lib/errors';
+import { validationError } from '../../lib/errors';
 import { lockAssignmentWork } from '../assignments/assignment-lock';
 import type { Standard } from '../assignments/assignment-shape';
 import type { Caller } from '../courses/courses.policy';
