@@ -36,6 +36,15 @@ for (const [viewport, lang] of [
     // The number after a passage takes the keyboard to its comment.
     await section.getByTestId('anchor-ref').first().click();
     await expect(items.first()).toBeFocused();
+    // Opened straight from its address (the early requests run): the page settles, nothing left
+    // open, and the assignment the view does not read is not asked for.
+    const asked: string[] = [];
+    prof.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await prof.reload();
+    await expect(section.locator('mark').first()).toBeVisible();
+    await prof.waitForLoadState('networkidle', { timeout: 15_000 });
+    expect(asked).not.toContain(`/api/v1${COURSE}/assignments/${FEEDBACK}/`);
+    expect(asked).toContain(`/api/v1${COURSE}/assignments/${FEEDBACK}/performances/${essayId}/`);
     const overflow = await prof.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await prof.context().close();

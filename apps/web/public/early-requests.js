@@ -32,7 +32,9 @@
     );
     if (course) {
       paths.push(`/courses/${course[1]}/role/`, `/courses/${course[1]}/`);
-      if (course[3]) paths.push(`/courses/${course[1]}/assignments/${course[3]}/`);
+      // Not on a learner's work opened by the staff (that view reads the work, not the assignment).
+      const staffWork = course[2] !== 'learner' && location.pathname.includes('/performances/');
+      if (course[3] && !staffWork) paths.push(`/courses/${course[1]}/assignments/${course[3]}/`);
     }
     // The dashboard's own list; an assignment's management page, its table and extensions.
     if (location.pathname === '/') paths.push('/users/dashboard/');
@@ -47,7 +49,16 @@
   const answers = {};
   const ask = (path) => {
     if (window.__pwEarly?.asked[path]) return;
-    answers[path] = fetch(`/api/v1${path}`, { headers });
+    // Read whole as it arrives, so the request ends even when the app never takes the answer (a
+    // response left unread stays open in the browser, and the page never goes quiet).
+    answers[path] = fetch(`/api/v1${path}`, { headers }).then((res) =>
+      res
+        .blob()
+        .then(
+          (body) =>
+            new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers }),
+        ),
+    );
     // A failed request is the app's to report; it asks again then.
     answers[path].catch(() => {});
     return answers[path];
