@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { waitForMail } from './mail';
+import { fourStages } from './support';
 
 // Issue 36, item 17: axe on every page, in Korean and English, at 1440 and 390 px, signed out and
 // signed in as each role, with the dialogs open: no violation of WCAG 2.2 AA (docs/accessibility.md
@@ -430,20 +431,7 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
     name: '키보드 과제',
     description: '키보드만으로 씁니다.',
     is_directly_starting: 'true',
-    progresses: JSON.stringify([
-      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
-      {
-        model: 'peerreview',
-        stage_object: {
-          peer_count: 1,
-          max_review_score: 10,
-          max_metacognition_score: 10,
-          standards: [{ question: '주장이 분명한가?', max_point: 4 }],
-        },
-      },
-      { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
-      { model: 'revisement', stage_object: { max_revisement_score: 10 } },
-    ]),
+    progresses: fourStages(1, [{ question: '주장이 분명한가?', max_point: 4 }]),
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const aid = created.json.id as number;

@@ -1,56 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { api, signIn, t, toast } from './support';
 
 // Issue 36, 0b and 4: the matching page marks finished reviews, a save that would delete one asks
 // first in a dialog naming it (cancel keeps it; confirming deletes exactly that one), and the page
 // says who reviews nobody and why.
-
-type Tree = { [key: string]: string | Tree };
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog: Tree = {
-  ...read('../../apps/web/src/locales/ko/base.json'),
-  ...read('../../apps/web/src/locales/ko/common.json'),
-  ...read('../../packages/contract/locales/ko/messages.json'),
-};
-function t(key: string, params: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-async function signIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown, form?: Record<string, string>) {
-  return page.evaluate(
-    async ({ method, path, body, form }) => {
-      let payload: BodyInit | undefined;
-      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
-      if (form) {
-        const data = new FormData();
-        for (const [k, v] of Object.entries(form)) data.append(k, v);
-        payload = data;
-      } else if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const res = await fetch(`/api/v1${path}`, { method, headers, body: payload });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body, form },
-  );
-}
-
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 test('the matching page marks finished reviews and asks before a save deletes one, naming it', async ({
   browser,
