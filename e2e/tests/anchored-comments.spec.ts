@@ -2,8 +2,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   api,
   COURSE,
+  enrol,
   fourStages,
   type Lang,
+  newCourse,
   PHONE,
   shot,
   signIn as signInAs,
@@ -98,13 +100,11 @@ test('reviewers comment on passages (mouse, touch, keyboard); the authors see th
 }) => {
   test.setTimeout(240_000);
   const prof = await signIn(browser, 'prof@example.com', WIDE, 'ko');
-  const course = await api(prof, 'POST', '/courses/', undefined, {
-    name: `부분 댓글 ${Date.now() % 100000}`,
-    description: '글의 부분에 댓글을 답니다.',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(
+    prof,
+    `부분 댓글 ${Date.now() % 100000}`,
+    '글의 부분에 댓글을 답니다.',
+  );
   const emails = ['student24@example.com', 'student25@example.com', 'student26@example.com'];
   const setups: [typeof WIDE, Lang][] = [
     [WIDE, 'ko'],
@@ -115,9 +115,7 @@ test('reviewers comment on passages (mouse, touch, keyboard); the authors see th
   for (const [i, email] of emails.entries()) {
     const [viewport, lang] = setups[i] as [typeof WIDE, Lang];
     const page = await signIn(browser, email, viewport, lang);
-    expect((await api(page, 'POST', '/enrolls/', { code: `ANCHOR-${i}`, course_code: code })).status).toBe(
-      201,
-    );
+    await enrol(page, `ANCHOR-${i}`, code);
     learners.push(page);
   }
   const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {

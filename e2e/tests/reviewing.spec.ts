@@ -1,5 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, COURSE, fourStages, PHONE, shot, signIn, t, toast, WIDE } from './support';
+import {
+  api,
+  COURSE,
+  enrol,
+  fourStages,
+  newCourse,
+  PHONE,
+  shot,
+  signIn,
+  t,
+  toast,
+  WIDE,
+  writeAndMoveOn,
+} from './support';
 
 // Issue 13: three learners review each other anonymously, evaluate themselves once their peer
 // reviews are done, rate the reviews they received, and one objects (files, edits, withdraws and
@@ -295,18 +308,12 @@ test('a learner who joins late during peer review gets essays from the engine, a
   test.setTimeout(180_000);
   // A course of its own, so the class is the three writers and the late joiner.
   const prof = await signIn(browser, 'prof@example.com');
-  const course = await api(prof, 'POST', '/courses/', undefined, {
-    name: `늦은 참여 ${Date.now() % 100000}`,
-    description: '늦게 들어온 학습자',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(prof, `늦은 참여 ${Date.now() % 100000}`, '늦게 들어온 학습자');
   const emails = ['student23@example.com', 'student24@example.com', 'student25@example.com'];
   const writers: Page[] = [];
   for (const [i, email] of emails.entries()) {
     const page = await signIn(browser, email);
-    expect((await api(page, 'POST', '/enrolls/', { code: `LATE-${i}`, course_code: code })).status).toBe(201);
+    await enrol(page, `LATE-${i}`, code);
     writers.push(page);
   }
   const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
@@ -332,26 +339,11 @@ test('a learner who joins late during peer review gets essays from the engine, a
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const aid = created.json.id as number;
-  for (const [i, page] of writers.entries()) {
-    const a = await api(page, 'GET', `/courses/${cid}/assignments/${aid}/`);
-    const saved = await api(
-      page,
-      'PATCH',
-      `/courses/${cid}/assignments/${aid}/performances/${a.json.performance_id}/`,
-      {
-        stage_object: { content: { ops: [{ insert: `작가 ${i + 1}의 글입니다.\n` }] } },
-      },
-    );
-    expect(saved.status).toBe(200);
-  }
-  const moved = await api(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
-    expected_stage: 'ES',
-  });
-  expect(moved.status).toBe(200);
+  await writeAndMoveOn(prof, writers, cid, aid);
 
   // student26 enrols during the peer review and asks to take part from the course page.
   const late = await signIn(browser, 'student26@example.com');
-  expect((await api(late, 'POST', '/enrolls/', { code: 'LATE-9', course_code: code })).status).toBe(201);
+  await enrol(late, 'LATE-9', code);
   await late.goto(`/courses/${cid}/learner`);
   const card = late.locator('[data-testid^="assignment-card-"]').filter({ hasText: '늦은 참여 과제' });
   await card.getByRole('button', { name: t('assignments.join.request') }).click();

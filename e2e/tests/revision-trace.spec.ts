@@ -2,8 +2,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   api,
   COURSE,
+  enrol,
   fourStages,
   type Lang,
+  newCourse,
   PHONE,
   shot,
   signIn as signInAs,
@@ -69,20 +71,16 @@ test('a learner traces the comments into the revision; the instructor sees it an
   test.setTimeout(240_000);
   // A course of its own: three learners review each other (two reviewers, two standards).
   const prof = await signIn(browser, 'prof@example.com', WIDE, 'ko');
-  const course = await api(prof, 'POST', '/courses/', undefined, {
-    name: `피드백 반영 ${Date.now() % 100000}`,
-    description: '받은 의견을 퇴고에 반영합니다.',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(
+    prof,
+    `피드백 반영 ${Date.now() % 100000}`,
+    '받은 의견을 퇴고에 반영합니다.',
+  );
   const emails = ['student27@example.com', 'student28@example.com', 'student19@example.com'];
   const learners: Page[] = [];
   for (const [i, email] of emails.entries()) {
     const page = await signIn(browser, email, i === 1 ? PHONE : WIDE, i === 1 ? 'en' : 'ko');
-    expect((await api(page, 'POST', '/enrolls/', { code: `TRACE-${i}`, course_code: code })).status).toBe(
-      201,
-    );
+    await enrol(page, `TRACE-${i}`, code);
     learners.push(page);
   }
   const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {

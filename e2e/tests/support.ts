@@ -125,3 +125,40 @@ export const fourStages = (peerCount: number, standards: { question: string; max
     { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
     { model: 'revisement', stage_object: { max_revisement_score: 10 } },
   ]);
+
+/** A course of its own made by the instructor on `prof`: its id, and the code learners enrol with. */
+export async function newCourse(prof: Page, name: string, description: string) {
+  const course = await api(prof, 'POST', '/courses/', undefined, { name, description });
+  expect(course.status).toBe(201);
+  const cid = course.json.id as number;
+  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  return { cid, code };
+}
+
+/** The learner on `page` enrols in the course whose code is `courseCode`, as student number `number`. */
+export async function enrol(page: Page, number: string, courseCode: string) {
+  expect((await api(page, 'POST', '/enrolls/', { code: number, course_code: courseCode })).status).toBe(201);
+}
+
+/**
+ * Each of `writers` saves "작가 n의 글입니다." as their essay in assignment `aid` of course `cid`;
+ * then the instructor on `prof` moves the assignment on from writing.
+ */
+export async function writeAndMoveOn(prof: Page, writers: Page[], cid: number, aid: number) {
+  for (const [i, page] of writers.entries()) {
+    const a = await api(page, 'GET', `/courses/${cid}/assignments/${aid}/`);
+    const saved = await api(
+      page,
+      'PATCH',
+      `/courses/${cid}/assignments/${aid}/performances/${a.json.performance_id}/`,
+      {
+        stage_object: { content: { ops: [{ insert: `작가 ${i + 1}의 글입니다.\n` }] } },
+      },
+    );
+    expect(saved.status).toBe(200);
+  }
+  const moved = await api(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
+    expected_stage: 'ES',
+  });
+  expect(moved.status).toBe(200);
+}
