@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { waitForMail } from './mail';
+import { api, enrol, fourStages, newCourse } from './support';
 
 // Issue 36, item 17: axe on every page, in Korean and English, at 1440 and 390 px, signed out and
 // signed in as each role, with the dialogs open: no violation of WCAG 2.2 AA (docs/accessibility.md
@@ -372,26 +373,6 @@ async function tabTo(page: Page, target: Locator, max = 80) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-async function call(page: Page, method: string, path: string, body?: unknown, form?: Record<string, string>) {
-  return page.evaluate(
-    async ({ method, path, body, form }) => {
-      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
-      let payload: BodyInit | undefined;
-      if (form) {
-        const data = new FormData();
-        for (const [k, v] of Object.entries(form)) data.append(k, v);
-        payload = data;
-      } else if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const res = await fetch(`/api/v1${path}`, { method, headers, body: payload });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body, form },
-  );
-}
-
 test('keyboard only: a learner writes, reviews a peer, rates the review received and revises', async ({
   browser,
 }) => {
@@ -400,13 +381,7 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
   // A course of its own with two new learners, so the demo course stays as seeded.
   const prof = await signIn(browser, 'prof@example.com', 'ko', WIDE);
   const stamp = Date.now() % 1_000_000;
-  const course = await call(prof, 'POST', '/courses/', undefined, {
-    name: `키보드 ${stamp}`,
-    description: '키보드만으로 한 바퀴',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await call(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(prof, `키보드 ${stamp}`, '키보드만으로 한 바퀴');
   const learners: Page[] = [];
   for (const n of [1, 2]) {
     const email = `keys${n}.${stamp}@example.com`;
@@ -422,28 +397,15 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
     });
     expect(signUp.status(), await signUp.text()).toBe(201);
     const page = await signIn(browser, email, 'ko', WIDE);
-    expect((await call(page, 'POST', '/enrolls/', { code: `K-${n}`, course_code: code })).status).toBe(201);
+    await enrol(page, `K-${n}`, code);
     learners.push(page);
   }
   const [me, peer] = learners as [Page, Page];
-  const created = await call(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
+  const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
     name: '키보드 과제',
     description: '키보드만으로 씁니다.',
     is_directly_starting: 'true',
-    progresses: JSON.stringify([
-      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
-      {
-        model: 'peerreview',
-        stage_object: {
-          peer_count: 1,
-          max_review_score: 10,
-          max_metacognition_score: 10,
-          standards: [{ question: '주장이 분명한가?', max_point: 4 }],
-        },
-      },
-      { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
-      { model: 'revisement', stage_object: { max_revisement_score: 10 } },
-    ]),
+    progresses: fourStages(1, [{ question: '주장이 분명한가?', max_point: 4 }]),
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const aid = created.json.id as number;
@@ -451,7 +413,7 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
   const move = async (stage: string) =>
     expect(
       (
-        await call(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
+        await api(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
           expected_stage: stage,
         })
       ).status,
@@ -466,8 +428,8 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
   await tabTo(me, me.getByTestId('save-work'));
   await me.keyboard.press('Enter');
   await expect(toast(t('work.submitted'))).toBeVisible();
-  const other = await call(peer, 'GET', `/courses/${cid}/assignments/${aid}/`);
-  await call(peer, 'PATCH', `/courses/${cid}/assignments/${aid}/performances/${other.json.performance_id}/`, {
+  const other = await api(peer, 'GET', `/courses/${cid}/assignments/${aid}/`);
+  await api(peer, 'PATCH', `/courses/${cid}/assignments/${aid}/performances/${other.json.performance_id}/`, {
     stage_object: { content: { ops: [{ insert: '동료의 에세이입니다.\n' }] } },
   });
   await move('ES');
@@ -486,16 +448,16 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
   await tabTo(me, review.getByTestId('submit-review'));
   await me.keyboard.press('Enter');
   await expect(toast(t('review.saved'))).toBeVisible();
-  const theirs = await call(peer, 'GET', `/courses/${cid}/assignments/${aid}/`);
+  const theirs = await api(peer, 'GET', `/courses/${cid}/assignments/${aid}/`);
   const peerWork = (theirs.json.progresses as { model: string; performance_id: number }[]).find(
     (x) => x.model === 'peerreview',
   )?.performance_id;
-  const targets = (await call(peer, 'GET', `/courses/${cid}/assignments/${aid}/performances/${peerWork}/`))
+  const targets = (await api(peer, 'GET', `/courses/${cid}/assignments/${aid}/performances/${peerWork}/`))
     .json.stage_object.targets as { id: number }[];
   for (const target of targets)
     expect(
       (
-        await call(
+        await api(
           peer,
           'PATCH',
           `/courses/${cid}/assignments/${aid}/performances/peerreview-matching/${target.id}/`,
@@ -536,10 +498,10 @@ test('keyboard only: a learner writes, reviews a peer, rates the review received
   await tabTo(me, revision.getByTestId('save-work'));
   await me.keyboard.press('Enter');
   await expect(toast(t('work.revisionSaved'))).toBeVisible();
-  const mine = await call(me, 'GET', `/courses/${cid}/assignments/${aid}/`);
+  const mine = await api(me, 'GET', `/courses/${cid}/assignments/${aid}/`);
   const revisionId = (mine.json.progresses as { model: string; performance_id: number }[]).find(
     (x) => x.model === 'revisement',
   )?.performance_id;
-  const saved = await call(me, 'GET', `/courses/${cid}/assignments/${aid}/performances/${revisionId}/`);
+  const saved = await api(me, 'GET', `/courses/${cid}/assignments/${aid}/performances/${revisionId}/`);
   expect(JSON.stringify(saved.json.stage_object)).toContain('고쳐 쓴 문장입니다.');
 });

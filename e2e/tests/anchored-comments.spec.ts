@@ -1,5 +1,18 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, COURSE, type Lang, PHONE, signIn as signInAs, text, toast, WIDE } from './support';
+import {
+  api,
+  COURSE,
+  enrol,
+  fourStages,
+  type Lang,
+  newCourse,
+  PHONE,
+  shot,
+  signIn as signInAs,
+  t,
+  toast,
+  WIDE,
+} from './support';
 
 // Issue 34, item 3: comments anchored in the essay. A reviewer selects a passage (a mouse drag in
 // Korean at 1440 px, a selection and a tap on the button in English at 390 px, or words typed by
@@ -7,12 +20,6 @@ import { api, COURSE, type Lang, PHONE, signIn as signInAs, text, toast, WIDE } 
 // with each comment beside (or below) them, under "Reviewer n" only. The demo's feedback
 // assignment shows student01 the comments received.
 
-const t = (key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko') =>
-  text(lang, key, params);
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
 const signIn = (browser: Browser, email: string, viewport: typeof WIDE, lang: Lang) =>
   signInAs(browser, email, { viewport, lang });
 const FEEDBACK = 5; // the demo's feedback assignment
@@ -93,13 +100,11 @@ test('reviewers comment on passages (mouse, touch, keyboard); the authors see th
 }) => {
   test.setTimeout(240_000);
   const prof = await signIn(browser, 'prof@example.com', WIDE, 'ko');
-  const course = await api(prof, 'POST', '/courses/', undefined, {
-    name: `부분 댓글 ${Date.now() % 100000}`,
-    description: '글의 부분에 댓글을 답니다.',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(
+    prof,
+    `부분 댓글 ${Date.now() % 100000}`,
+    '글의 부분에 댓글을 답니다.',
+  );
   const emails = ['student24@example.com', 'student25@example.com', 'student26@example.com'];
   const setups: [typeof WIDE, Lang][] = [
     [WIDE, 'ko'],
@@ -110,29 +115,14 @@ test('reviewers comment on passages (mouse, touch, keyboard); the authors see th
   for (const [i, email] of emails.entries()) {
     const [viewport, lang] = setups[i] as [typeof WIDE, Lang];
     const page = await signIn(browser, email, viewport, lang);
-    expect((await api(page, 'POST', '/enrolls/', { code: `ANCHOR-${i}`, course_code: code })).status).toBe(
-      201,
-    );
+    await enrol(page, `ANCHOR-${i}`, code);
     learners.push(page);
   }
   const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
     name: '부분 댓글 과제',
     description: '동료의 글에서 부분을 골라 댓글을 답니다.',
     is_directly_starting: 'true',
-    progresses: JSON.stringify([
-      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
-      {
-        model: 'peerreview',
-        stage_object: {
-          peer_count: 2,
-          max_review_score: 10,
-          max_metacognition_score: 10,
-          standards: [{ question: '주장이 분명한가?', max_point: 4 }],
-        },
-      },
-      { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
-      { model: 'revisement', stage_object: { max_revisement_score: 10 } },
-    ]),
+    progresses: fourStages(2, [{ question: '주장이 분명한가?', max_point: 4 }]),
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const aid = created.json.id as number;

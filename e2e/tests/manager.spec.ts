@@ -1,54 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot, signIn, t, toast } from './support';
 
 // Issue 16: staff create an instructor with an expiry, who signs in and opens a course; staff find
 // and deactivate a learner, whose open session ends; the lists export; a phone in English.
-
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-    ...read('../../apps/web/src/locales/ko/manager.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-    ...read('../../apps/web/src/locales/en/manager.json'),
-  },
-};
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-async function signIn(
-  browser: Browser,
-  email: string,
-  password = 'demo1234',
-  viewport = { width: 1440, height: 900 },
-  lang: Lang = 'ko',
-) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 test('staff create an instructor with an expiry, who signs in and opens a course', async ({ browser }) => {
   const admin = await signIn(browser, 'admin@example.com');
@@ -75,7 +29,7 @@ test('staff create an instructor with an expiry, who signs in and opens a course
   await expect(detail).toContainText(email);
   await expect(detail).toContainText(nextYear);
 
-  const prof = await signIn(browser, email, 'secret99');
+  const prof = await signIn(browser, email, { password: 'secret99' });
   const course = await prof.evaluate(async () => {
     const data = new FormData();
     data.append('name', '신교수의 강의');
@@ -134,7 +88,10 @@ test('staff find and deactivate a learner, whose open session ends; the list exp
 test('the manager area on a phone in English: courses, assignments and their details', async ({
   browser,
 }) => {
-  const admin = await signIn(browser, 'admin@example.com', 'demo1234', { width: 390, height: 844 }, 'en');
+  const admin = await signIn(browser, 'admin@example.com', {
+    viewport: { width: 390, height: 844 },
+    lang: 'en',
+  });
   await admin.goto('/manager/courses');
   const courses = admin.getByTestId('manager-courses');
   await expect(courses).toContainText('글쓰기와 비평 (데모)');

@@ -1,56 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { api, enrol, newCourse, signIn, t, toast, writeAndMoveOn } from './support';
 
 // Issue 36, 0b and 4: the matching page marks finished reviews, a save that would delete one asks
 // first in a dialog naming it (cancel keeps it; confirming deletes exactly that one), and the page
 // says who reviews nobody and why.
-
-type Tree = { [key: string]: string | Tree };
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog: Tree = {
-  ...read('../../apps/web/src/locales/ko/base.json'),
-  ...read('../../apps/web/src/locales/ko/common.json'),
-  ...read('../../packages/contract/locales/ko/messages.json'),
-};
-function t(key: string, params: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-async function signIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown, form?: Record<string, string>) {
-  return page.evaluate(
-    async ({ method, path, body, form }) => {
-      let payload: BodyInit | undefined;
-      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
-      if (form) {
-        const data = new FormData();
-        for (const [k, v] of Object.entries(form)) data.append(k, v);
-        payload = data;
-      } else if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const res = await fetch(`/api/v1${path}`, { method, headers, body: payload });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body, form },
-  );
-}
-
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 test('the matching page marks finished reviews and asks before a save deletes one, naming it', async ({
   browser,
@@ -58,13 +11,7 @@ test('the matching page marks finished reviews and asks before a save deletes on
   test.setTimeout(180_000);
   // A course of its own: three writers and one learner who writes nothing.
   const prof = await signIn(browser, 'prof@example.com');
-  const course = await api(prof, 'POST', '/courses/', undefined, {
-    name: `평가자 배정 ${Date.now() % 100000}`,
-    description: '완료된 평가 확인',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(prof, `평가자 배정 ${Date.now() % 100000}`, '완료된 평가 확인');
   const learners: Page[] = [];
   for (const [i, email] of [
     'student27@example.com',
@@ -73,9 +20,7 @@ test('the matching page marks finished reviews and asks before a save deletes on
     'student18@example.com',
   ].entries()) {
     const page = await signIn(browser, email);
-    expect((await api(page, 'POST', '/enrolls/', { code: `MATCH-${i}`, course_code: code })).status).toBe(
-      201,
-    );
+    await enrol(page, `MATCH-${i}`, code);
     learners.push(page);
   }
   const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
@@ -97,22 +42,7 @@ test('the matching page marks finished reviews and asks before a save deletes on
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const aid = created.json.id as number;
-  for (const [i, page] of learners.slice(0, 3).entries()) {
-    const a = await api(page, 'GET', `/courses/${cid}/assignments/${aid}/`);
-    const saved = await api(
-      page,
-      'PATCH',
-      `/courses/${cid}/assignments/${aid}/performances/${a.json.performance_id}/`,
-      {
-        stage_object: { content: { ops: [{ insert: `작가 ${i + 1}의 글입니다.\n` }] } },
-      },
-    );
-    expect(saved.status).toBe(200);
-  }
-  const moved = await api(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
-    expected_stage: 'ES',
-  });
-  expect(moved.status).toBe(200);
+  await writeAndMoveOn(prof, learners.slice(0, 3), cid, aid);
 
   // The first writer finishes one of her two reviews.
   type Row = {

@@ -1,55 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
+import { shot, signIn, t } from './support';
 
 // Issue 36, items 5 and 6: the charts' keys (visible swatches, in the order of the bars, marks
 // that read without colour) on the report, my score and a personal score, in ko and en on a wide
 // screen and a phone; the instructor's view of a report names the learner and links the reports
 // of their reviewers and reviewees; attachments and the retrospective in the report.
-
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-    ...read('../../apps/web/src/locales/ko/results.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-    ...read('../../apps/web/src/locales/en/results.json'),
-  },
-};
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-async function signIn(
-  browser: Browser,
-  email: string,
-  viewport: { width: number; height: number },
-  lang: Lang,
-) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
 
 const COMPLETE = 4; // the demo's completed assignment ("0차 과제"), with revisions and retrospectives
 
@@ -90,7 +45,7 @@ for (const [lang, viewport] of VIEWS) {
     browser,
   }) => {
     const tag = `${lang}-${viewport.width}`;
-    const me = await signIn(browser, 'student03@example.com', viewport, lang);
+    const me = await signIn(browser, 'student03@example.com', { viewport, lang });
     await me.goto('/courses/1/learner/my-score');
     const key = me.getByTestId('personal-score-key');
     await expectKey(key, ['me', 'average']);
@@ -115,7 +70,7 @@ for (const [lang, viewport] of VIEWS) {
     await shot(me, `report-learner-${tag}`);
     await me.context().close();
 
-    const prof = await signIn(browser, 'prof@example.com', viewport, lang);
+    const prof = await signIn(browser, 'prof@example.com', { viewport, lang });
     // The results page asks for the scores by learner beside the results and the weights (item 9).
     const byLearner = prof.waitForResponse(/\/courses\/1\/scores-by-learner\/?$/);
     await prof.goto('/courses/1/instructor/results');
@@ -138,7 +93,10 @@ for (const [lang, viewport] of VIEWS) {
 test('the instructor reads a learner’s report: it names the learner, links their reviewers’ and reviewees’ reports, and shows attachments and the retrospective', async ({
   browser,
 }) => {
-  const prof = await signIn(browser, 'prof@example.com', { width: 1440, height: 900 }, 'ko');
+  const prof = await signIn(browser, 'prof@example.com', {
+    viewport: { width: 1440, height: 900 },
+    lang: 'ko',
+  });
   // An attachment on the essay (the demo's completed assignment has none): as the server sends one.
   await prof.route(/\/api\/v1\/courses\/\d+\/assignments\/\d+\/reports\/\d+\/?$/, async (route) => {
     const answer = await route.fetch();
@@ -193,7 +151,10 @@ test('the instructor reads a learner’s report: it names the learner, links the
 });
 
 test('the learner’s own report speaks to them and names no reviewer (en, phone)', async ({ browser }) => {
-  const me = await signIn(browser, 'student03@example.com', { width: 390, height: 844 }, 'en');
+  const me = await signIn(browser, 'student03@example.com', {
+    viewport: { width: 390, height: 844 },
+    lang: 'en',
+  });
   const answer = me.waitForResponse(/\/api\/v1\/courses\/\d+\/assignments\/\d+\/reports\/\d+\/?$/);
   await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
   const report = await (await answer).json();

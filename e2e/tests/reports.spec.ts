@@ -1,52 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot, signIn, t } from './support';
 
 // Issue 14 (first part): the learner's report on the completion tab, on a wide screen and a phone
 // in English; the instructor opens a report from the management table and writes a comment.
-
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-  },
-};
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-async function signIn(
-  browser: Browser,
-  email: string,
-  viewport = { width: 1440, height: 900 },
-  lang: Lang = 'ko',
-) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
 
 const COMPLETE = 4; // the demo's completed assignment ("0차 과제")
 
@@ -74,7 +30,10 @@ test('a learner reads their report on the completion tab', async ({ browser }) =
 });
 
 test('the report on a phone, in English', async ({ browser }) => {
-  const me = await signIn(browser, 'student03@example.com', { width: 390, height: 844 }, 'en');
+  const me = await signIn(browser, 'student03@example.com', {
+    viewport: { width: 390, height: 844 },
+    lang: 'en',
+  });
   await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
   await expect(me.getByTestId('report-total')).toContainText(t('report.total', {}, 'en'));
   await expect(me.getByTestId('report-scores')).toContainText(t('report.types.ES', {}, 'en'));
@@ -91,7 +50,7 @@ for (const [lang, viewport] of [
   test(`the report says in words when evaluation ability could not be measured (${lang})`, async ({
     browser,
   }) => {
-    const me = await signIn(browser, 'student03@example.com', viewport, lang);
+    const me = await signIn(browser, 'student03@example.com', { viewport, lang });
     await me.route(/\/api\/v1\/courses\/\d+\/assignments\/\d+\/reports\/\d+\/?$/, async (route) => {
       const answer = await route.fetch();
       const report = await answer.json();

@@ -1,56 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { shot, signIn, t, toast } from './support';
 
 // Issue 15: the instructor finds the course results from the course page, changes the weights
 // and sees the converted scores change, exports the table and opens it as a spreadsheet; a
 // learner finds their own score from the course page, on a phone in English.
-
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-    ...read('../../apps/web/src/locales/ko/results.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-    ...read('../../apps/web/src/locales/en/results.json'),
-  },
-};
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-async function signIn(
-  browser: Browser,
-  email: string,
-  viewport = { width: 1440, height: 900 },
-  lang: Lang = 'ko',
-) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 test('the instructor changes the weights, sees the converted scores follow and exports the results', async ({
   browser,
@@ -129,7 +83,10 @@ test('the instructor changes the weights, sees the converted scores follow and e
 test('a learner opens my score from the course page, on a phone in English, and goes on to a report', async ({
   browser,
 }) => {
-  const me = await signIn(browser, 'student03@example.com', { width: 390, height: 844 }, 'en');
+  const me = await signIn(browser, 'student03@example.com', {
+    viewport: { width: 390, height: 844 },
+    lang: 'en',
+  });
   await me.goto('/courses/1/learner');
   await me.getByTestId('my-score-link').click();
   await expect(me).toHaveURL(/\/courses\/1\/learner\/my-score$/);

@@ -1,73 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  api,
+  COURSE,
+  enrol,
+  fourStages,
+  newCourse,
+  PHONE,
+  shot,
+  signIn,
+  t,
+  toast,
+  WIDE,
+  writeAndMoveOn,
+} from './support';
 
 // Issue 13: three learners review each other anonymously, evaluate themselves once their peer
 // reviews are done, rate the reviews they received, and one objects (files, edits, withdraws and
 // files again). The instructor checks the matching page during the peer review. One learner works
 // on a phone (390px), one in English. A learner who joins during the peer review is approved from
 // the management table, gets essays from the engine and is re-matched on the matching page.
-
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-    ...read('../../packages/contract/locales/ko/messages.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-    ...read('../../packages/contract/locales/en/messages.json'),
-  },
-};
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-async function signIn(browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko') {
-  const context = await browser.newContext({ viewport, locale: lang === 'en' ? 'en-US' : 'ko-KR' });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown, form?: Record<string, string>) {
-  return page.evaluate(
-    async ({ method, path, body, form }) => {
-      let payload: BodyInit | undefined;
-      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
-      if (form) {
-        const data = new FormData();
-        for (const [k, v] of Object.entries(form)) data.append(k, v);
-        payload = data;
-      } else if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const res = await fetch(`/api/v1${path}`, { method, headers, body: payload });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body, form },
-  );
-}
 
 /** No sideways scrolling: the page fits the phone's width. */
 async function fitsWidth(page: Page) {
@@ -76,9 +27,6 @@ async function fitsWidth(page: Page) {
   );
   expect(overflow).toBeLessThanOrEqual(1);
 }
-
-const COURSE = '/courses/1';
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 test('learners review each other, evaluate themselves, rate what they received and object', async ({
   browser,
@@ -89,28 +37,15 @@ test('learners review each other, evaluate themselves, rate what they received a
     name: `E2E 동료평가 ${Date.now() % 100000}`,
     description: '서로 평가합니다.',
     is_directly_starting: 'true',
-    progresses: JSON.stringify([
-      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
-      {
-        model: 'peerreview',
-        stage_object: {
-          peer_count: 1,
-          max_review_score: 10,
-          max_metacognition_score: 10,
-          standards: [{ question: '주장이 분명한가?', max_point: 4 }],
-        },
-      },
-      { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
-      { model: 'revisement', stage_object: { max_revisement_score: 10 } },
-    ]),
+    progresses: fourStages(1, [{ question: '주장이 분명한가?', max_point: 4 }]),
   });
   expect(created.status).toBe(201);
   const aid = created.json.id as number;
   // student20 on a wide screen in Korean, student21 on a phone, student22 in English.
   const learners = [
     await signIn(browser, 'student20@example.com'),
-    await signIn(browser, 'student21@example.com', PHONE),
-    await signIn(browser, 'student22@example.com', WIDE, 'en'),
+    await signIn(browser, 'student21@example.com', { viewport: PHONE }),
+    await signIn(browser, 'student22@example.com', { viewport: WIDE, lang: 'en' }),
   ];
   for (const [i, page] of learners.entries()) {
     const a = await api(page, 'GET', `${COURSE}/assignments/${aid}/`);
@@ -346,7 +281,7 @@ test('learners review each other, evaluate themselves, rate what they received a
 
 test('the peer-review and feedback tabs on a phone, in English', async ({ browser }) => {
   // The demo's peer-review assignment (3) and feedback assignment (5), as student10.
-  const me = await signIn(browser, 'student10@example.com', { width: 390, height: 844 });
+  const me = await signIn(browser, 'student10@example.com', { viewport: { width: 390, height: 844 } });
   await me
     .getByTestId('language-switch')
     .getByText('English')
@@ -373,18 +308,12 @@ test('a learner who joins late during peer review gets essays from the engine, a
   test.setTimeout(180_000);
   // A course of its own, so the class is the three writers and the late joiner.
   const prof = await signIn(browser, 'prof@example.com');
-  const course = await api(prof, 'POST', '/courses/', undefined, {
-    name: `늦은 참여 ${Date.now() % 100000}`,
-    description: '늦게 들어온 학습자',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(prof, `늦은 참여 ${Date.now() % 100000}`, '늦게 들어온 학습자');
   const emails = ['student23@example.com', 'student24@example.com', 'student25@example.com'];
   const writers: Page[] = [];
   for (const [i, email] of emails.entries()) {
     const page = await signIn(browser, email);
-    expect((await api(page, 'POST', '/enrolls/', { code: `LATE-${i}`, course_code: code })).status).toBe(201);
+    await enrol(page, `LATE-${i}`, code);
     writers.push(page);
   }
   const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
@@ -410,26 +339,11 @@ test('a learner who joins late during peer review gets essays from the engine, a
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const aid = created.json.id as number;
-  for (const [i, page] of writers.entries()) {
-    const a = await api(page, 'GET', `/courses/${cid}/assignments/${aid}/`);
-    const saved = await api(
-      page,
-      'PATCH',
-      `/courses/${cid}/assignments/${aid}/performances/${a.json.performance_id}/`,
-      {
-        stage_object: { content: { ops: [{ insert: `작가 ${i + 1}의 글입니다.\n` }] } },
-      },
-    );
-    expect(saved.status).toBe(200);
-  }
-  const moved = await api(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
-    expected_stage: 'ES',
-  });
-  expect(moved.status).toBe(200);
+  await writeAndMoveOn(prof, writers, cid, aid);
 
   // student26 enrols during the peer review and asks to take part from the course page.
   const late = await signIn(browser, 'student26@example.com');
-  expect((await api(late, 'POST', '/enrolls/', { code: 'LATE-9', course_code: code })).status).toBe(201);
+  await enrol(late, 'LATE-9', code);
   await late.goto(`/courses/${cid}/learner`);
   const card = late.locator('[data-testid^="assignment-card-"]').filter({ hasText: '늦은 참여 과제' });
   await card.getByRole('button', { name: t('assignments.join.request') }).click();
@@ -539,7 +453,7 @@ test('in the adjustment step a learner is told what happens next (Korean wide, E
     ['student24@example.com', PHONE, 'en'],
   ] as const;
   for (const [email, viewport, lang] of visits) {
-    const page = await signIn(browser, email, viewport, lang);
+    const page = await signIn(browser, email, { viewport, lang });
     await page.goto(`${COURSE}/learner/assignments/${aid}/performances/AD`);
     const notice = page.getByTestId('stage-adjustment');
     await expect(notice).toContainText(t('assignments.info.adjusting', {}, lang));

@@ -1,5 +1,18 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, COURSE, type Lang, PHONE, signIn as signInAs, text, toast, WIDE } from './support';
+import {
+  api,
+  COURSE,
+  enrol,
+  fourStages,
+  type Lang,
+  newCourse,
+  PHONE,
+  shot,
+  signIn as signInAs,
+  t,
+  toast,
+  WIDE,
+} from './support';
 
 // Issue 34, item 4: feedback traced into the revision. The demo's feedback assignment shows the
 // comments received beside the revision; in a course of its own, a learner marks each comment
@@ -7,13 +20,7 @@ import { api, COURSE, type Lang, PHONE, signIn as signInAs, text, toast, WIDE } 
 // suggested score in the revision score dialog and initialise restores it, and the learner's
 // report shows the trace. Korean and English, 1440 and 390 px.
 
-const t = (key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko') =>
-  text(lang, key, params);
-
 const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
 /** A dialog is shot as the screen shows it (a full-page shot resizes the page under an open dialog). */
 const shotScreen = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -64,42 +71,25 @@ test('a learner traces the comments into the revision; the instructor sees it an
   test.setTimeout(240_000);
   // A course of its own: three learners review each other (two reviewers, two standards).
   const prof = await signIn(browser, 'prof@example.com', WIDE, 'ko');
-  const course = await api(prof, 'POST', '/courses/', undefined, {
-    name: `피드백 반영 ${Date.now() % 100000}`,
-    description: '받은 의견을 퇴고에 반영합니다.',
-  });
-  expect(course.status).toBe(201);
-  const cid = course.json.id as number;
-  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  const { cid, code } = await newCourse(
+    prof,
+    `피드백 반영 ${Date.now() % 100000}`,
+    '받은 의견을 퇴고에 반영합니다.',
+  );
   const emails = ['student27@example.com', 'student28@example.com', 'student19@example.com'];
   const learners: Page[] = [];
   for (const [i, email] of emails.entries()) {
     const page = await signIn(browser, email, i === 1 ? PHONE : WIDE, i === 1 ? 'en' : 'ko');
-    expect((await api(page, 'POST', '/enrolls/', { code: `TRACE-${i}`, course_code: code })).status).toBe(
-      201,
-    );
+    await enrol(page, `TRACE-${i}`, code);
     learners.push(page);
   }
   const created = await api(prof, 'POST', `/courses/${cid}/assignments/`, undefined, {
     name: '피드백 반영 과제',
     description: '받은 의견을 반영해 고쳐 씁니다.',
     is_directly_starting: 'true',
-    progresses: JSON.stringify([
-      { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
-      {
-        model: 'peerreview',
-        stage_object: {
-          peer_count: 2,
-          max_review_score: 10,
-          max_metacognition_score: 10,
-          standards: [
-            { question: '주장이 분명한가?', max_point: 4 },
-            { question: '근거가 충분한가?', max_point: 4 },
-          ],
-        },
-      },
-      { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
-      { model: 'revisement', stage_object: { max_revisement_score: 10 } },
+    progresses: fourStages(2, [
+      { question: '주장이 분명한가?', max_point: 4 },
+      { question: '근거가 충분한가?', max_point: 4 },
     ]),
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);

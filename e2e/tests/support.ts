@@ -1,6 +1,6 @@
 // What the browser specs share: the product's own texts (so a spec reads as the user sees the
 // page, in either language), signing in with a demo account, calling the API as the signed-in
-// user, and finding a toast.
+// user, finding a toast, screenshots on demand and the stages of a peer-reviewed assignment.
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
@@ -17,7 +17,8 @@ const merge = (a: Tree, b: Tree): Tree => {
   return out;
 };
 // The arrival texts, the pages' texts, the texts that load with the features that show them
-// (calibration, the revision trace, passage comments) and the contract's messages.
+// (calibration, the revision trace, passage comments, management, results) and the contract's
+// messages.
 const catalog = (lang: Lang): Tree =>
   [
     `../../apps/web/src/locales/${lang}/base.json`,
@@ -26,6 +27,8 @@ const catalog = (lang: Lang): Tree =>
     `../../apps/web/src/locales/${lang}/trace.json`,
     `../../apps/web/src/locales/${lang}/anchors.json`,
     `../../packages/contract/locales/${lang}/messages.json`,
+    `../../apps/web/src/locales/${lang}/manager.json`,
+    `../../apps/web/src/locales/${lang}/results.json`,
   ].reduce((tree, path) => merge(tree, read(path)), {} as Tree);
 const catalogs: Record<Lang, Tree> = { ko: catalog('ko'), en: catalog('en') };
 
@@ -37,15 +40,22 @@ export function text(lang: Lang, key: string, params: Record<string, string | nu
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
+/** `text` with the language last, Korean unless told. */
+export const t = (key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string =>
+  text(lang, key, params);
+
 export const WIDE = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 export const COURSE = '/courses/1';
 
-/** A demo account signed in, in a context of its own, in `lang` (unless the page switches it). */
+/**
+ * A demo account (or one with its own `password`) signed in, in a context of its own, in `lang`
+ * (unless the page switches it).
+ */
 export async function signIn(
   browser: Browser,
   email: string,
-  options: { viewport?: { width: number; height: number }; lang?: Lang } = {},
+  options: { viewport?: { width: number; height: number }; lang?: Lang; password?: string } = {},
 ): Promise<Page> {
   const lang = options.lang ?? 'ko';
   const context = await browser.newContext({
@@ -58,7 +68,7 @@ export async function signIn(
   const page = await context.newPage();
   await page.goto('/sign-in');
   await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
+  await page.locator('input[name="password"]').fill(options.password ?? 'demo1234');
   await page.locator('button[type="submit"]').click();
   await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
   return page;
@@ -94,3 +104,61 @@ export async function api(
 /** A toast (Mantine renders them with role="alert") saying `message`. */
 export const toast = (page: Page, message: string): Locator =>
   page.getByRole('alert').filter({ hasText: message }).first();
+
+/** A full-page screenshot named `name`, only when E2E_SHOTS names a folder for them. */
+export async function shot(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
+/**
+ * The `progresses` of a four-stage assignment as the API takes them: writing (up to 1000
+ * letters), a peer review of `peerCount` essays on `standards`, the feedback review, the revision.
+ */
+export const fourStages = (peerCount: number, standards: { question: string; max_point: number }[]) =>
+  JSON.stringify([
+    { model: 'essaywriting', stage_object: { limit_type: 'L', max_length: 1000, max_writing_score: 60 } },
+    {
+      model: 'peerreview',
+      stage_object: { peer_count: peerCount, max_review_score: 10, max_metacognition_score: 10, standards },
+    },
+    { model: 'feedbackreview', stage_object: { max_review_score: 10, max_point: 5 } },
+    { model: 'revisement', stage_object: { max_revisement_score: 10 } },
+  ]);
+
+/** A course of its own made by the instructor on `prof`: its id, and the code learners enrol with. */
+export async function newCourse(prof: Page, name: string, description: string) {
+  const course = await api(prof, 'POST', '/courses/', undefined, { name, description });
+  expect(course.status).toBe(201);
+  const cid = course.json.id as number;
+  const code = (await api(prof, 'GET', `/courses/${cid}/`)).json.code as string;
+  return { cid, code };
+}
+
+/** The learner on `page` enrols in the course whose code is `courseCode`, as student number `number`. */
+export async function enrol(page: Page, number: string, courseCode: string) {
+  expect((await api(page, 'POST', '/enrolls/', { code: number, course_code: courseCode })).status).toBe(201);
+}
+
+/**
+ * Each of `writers` saves "작가 n의 글입니다." as their essay in assignment `aid` of course `cid`;
+ * then the instructor on `prof` moves the assignment on from writing.
+ */
+export async function writeAndMoveOn(prof: Page, writers: Page[], cid: number, aid: number) {
+  for (const [i, page] of writers.entries()) {
+    const a = await api(page, 'GET', `/courses/${cid}/assignments/${aid}/`);
+    const saved = await api(
+      page,
+      'PATCH',
+      `/courses/${cid}/assignments/${aid}/performances/${a.json.performance_id}/`,
+      {
+        stage_object: { content: { ops: [{ insert: `작가 ${i + 1}의 글입니다.\n` }] } },
+      },
+    );
+    expect(saved.status).toBe(200);
+  }
+  const moved = await api(prof, 'PATCH', `/courses/${cid}/assignments/${aid}/move-to-next-stage/`, {
+    expected_stage: 'ES',
+  });
+  expect(moved.status).toBe(200);
+}

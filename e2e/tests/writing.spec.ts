@@ -1,75 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { api, COURSE, PHONE, shot, signIn, t, toast } from './support';
 
 // Issue 12: a learner writes and submits an essay with a file and answers the questions; the
 // question reminder shows once; the instructor advances; the learner revises, zooms and compares;
 // the instructor reads the work; a DRAFT essay and planted markup render inert; a phone too.
 
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree> = {
-  ko: {
-    ...read('../../apps/web/src/locales/ko/base.json'),
-    ...read('../../apps/web/src/locales/ko/common.json'),
-    ...read('../../packages/contract/locales/ko/messages.json'),
-  },
-  en: {
-    ...read('../../apps/web/src/locales/en/base.json'),
-    ...read('../../apps/web/src/locales/en/common.json'),
-    ...read('../../packages/contract/locales/en/messages.json'),
-  },
-};
-
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS;
-
-async function signIn(browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko'): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: lang === 'en' ? 'en-US' : 'ko-KR' });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-
-const toast = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-/** Calls the API as the page's signed-in user. */
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Token ${localStorage.getItem('token')}`,
-          'content-type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
-
-const COURSE = '/courses/1';
 const RUNNING = 2; // the demo course's essay-stage assignment ("2차 과제")
 
 test('a learner writes, attaches, answers, revises and compares; the instructor reads it', async ({
@@ -183,7 +118,7 @@ test('a learner writes, attaches, answers, revises and compares; the instructor 
 test('the revision on a phone, in English: dropdown tabs, bottom bar, read-only essay', async ({
   browser,
 }) => {
-  const me = await signIn(browser, 'student06@example.com', PHONE, 'en');
+  const me = await signIn(browser, 'student06@example.com', { viewport: PHONE, lang: 'en' });
   await me.goto(`${COURSE}/learner/assignments/${RUNNING}/performances/FE`);
   await expect(me.getByTestId('performance-tab-select')).toBeVisible();
   await expect(me.getByTestId('revision-work')).toBeVisible();

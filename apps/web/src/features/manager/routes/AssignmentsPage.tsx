@@ -1,15 +1,14 @@
 import '../manager-texts';
-import { Anchor, Badge, SegmentedControl, Select, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Anchor, Badge, SegmentedControl, Table } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconSearch } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
 import { useConfiguration } from '../../../lib/session/configuration';
 import { useAssignments } from '../api/manager';
 import { ExportButton } from '../components/ExportButton';
 import { ListFrame } from '../components/ListFrame';
+import { GroupFilter, SearchFilter, useFirstPageOnError, useListFilters } from '../components/list-filters';
 
 type State = 'all' | 'running' | 'complete';
 
@@ -18,28 +17,21 @@ export function AssignmentsPage() {
   const { t } = useTranslation();
   const { data: config } = useConfiguration();
   const [state, setState] = useState<State>('all');
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 500);
-  const [group, setGroup] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const f = useListFilters(config?.is_integrated_management, [state]);
   const query = {
-    q: q || undefined,
+    q: f.q,
     complete: state === 'all' ? undefined : state === 'complete' ? ('true' as const) : ('false' as const),
-    course__instructor__group: config?.is_integrated_management && group ? Number(group) : undefined,
+    course__instructor__group: f.groupId,
   };
-  const list = useAssignments({ ...query, page });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
-  useEffect(() => setPage(1), [q, group, state]);
-  useEffect(() => {
-    if (list.isError && page !== 1) setPage(1);
-  }, [list.isError, page]);
+  const list = useAssignments({ ...query, page: f.page });
+  useFirstPageOnError(list.isError, f.page, f.setPage);
   return (
     <ListFrame
       title={t('manager.assignments.title')}
       testId="manager-assignments"
       count={list.data?.count}
-      page={page}
-      onPage={setPage}
+      page={f.page}
+      onPage={f.setPage}
       loading={list.isLoading}
       actions={<ExportButton kind="assignments" query={query} />}
       filters={
@@ -54,26 +46,8 @@ export function AssignmentsPage() {
               { value: 'complete', label: t('manager.assignments.complete') },
             ]}
           />
-          {config?.is_integrated_management ? (
-            <Select
-              w={170}
-              aria-label={t('manager.users.group')}
-              placeholder={t('manager.users.group')}
-              clearable
-              value={group}
-              onChange={setGroup}
-              data={config.groups.map((g) => ({ value: String(g.id), label: g.name }))}
-            />
-          ) : null}
-          <TextInput
-            type="search"
-            w={260}
-            leftSection={<IconSearch size={14} />}
-            aria-label={t('manager.assignments.search')}
-            placeholder={t('manager.assignments.search')}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
+          <GroupFilter config={config} value={f.group} onChange={f.setGroup} />
+          <SearchFilter label={t('manager.assignments.search')} value={f.text} onChange={f.setText} />
         </>
       }
     >

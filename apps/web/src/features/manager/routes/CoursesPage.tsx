@@ -1,65 +1,35 @@
 import '../manager-texts';
-import { Anchor, Select, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Anchor, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconSearch } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
 import { useConfiguration } from '../../../lib/session/configuration';
 import { useCourses } from '../api/manager';
 import { ExportButton } from '../components/ExportButton';
 import { ListFrame } from '../components/ListFrame';
+import { GroupFilter, SearchFilter, useFirstPageOnError, useListFilters } from '../components/list-filters';
 
 /** `/manager/courses` (part 2 §2): search (500 ms), the instructor's group, export. */
 export function CoursesPage() {
   const { t } = useTranslation();
   const { data: config } = useConfiguration();
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 500);
-  const [group, setGroup] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const query = {
-    q: q || undefined,
-    instructor__group: config?.is_integrated_management && group ? Number(group) : undefined,
-  };
-  const list = useCourses({ ...query, page });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
-  useEffect(() => setPage(1), [q, group]);
-  useEffect(() => {
-    if (list.isError && page !== 1) setPage(1);
-  }, [list.isError, page]);
+  const f = useListFilters(config?.is_integrated_management);
+  const query = { q: f.q, instructor__group: f.groupId };
+  const list = useCourses({ ...query, page: f.page });
+  useFirstPageOnError(list.isError, f.page, f.setPage);
   return (
     <ListFrame
       title={t('manager.courses.title')}
       testId="manager-courses"
       count={list.data?.count}
-      page={page}
-      onPage={setPage}
+      page={f.page}
+      onPage={f.setPage}
       loading={list.isLoading}
       actions={<ExportButton kind="courses" query={query} />}
       filters={
         <>
-          {config?.is_integrated_management ? (
-            <Select
-              w={170}
-              aria-label={t('manager.users.group')}
-              placeholder={t('manager.users.group')}
-              clearable
-              value={group}
-              onChange={setGroup}
-              data={config.groups.map((g) => ({ value: String(g.id), label: g.name }))}
-            />
-          ) : null}
-          <TextInput
-            type="search"
-            w={260}
-            leftSection={<IconSearch size={14} />}
-            aria-label={t('manager.courses.search')}
-            placeholder={t('manager.courses.search')}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
+          <GroupFilter config={config} value={f.group} onChange={f.setGroup} />
+          <SearchFilter label={t('manager.courses.search')} value={f.text} onChange={f.setText} />
         </>
       }
     >

@@ -1,15 +1,15 @@
 import '../manager-texts';
-import { Anchor, Badge, Button, SegmentedControl, Select, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Anchor, Badge, Button, SegmentedControl, Select, Table } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconSearch, IconUserPlus } from '../../../components/icons';
+import { IconUserPlus } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
 import { useConfiguration } from '../../../lib/session/configuration';
 import { useUsers } from '../api/manager';
 import { ExportButton } from '../components/ExportButton';
 import { ListFrame } from '../components/ListFrame';
+import { GroupFilter, SearchFilter, useFirstPageOnError, useListFilters } from '../components/list-filters';
 import { UserStateBadge } from '../components/UserStateBadge';
 
 type Category = 'all' | 'L' | 'I' | 'inactive';
@@ -28,32 +28,25 @@ export function UsersPage() {
   const { data: config } = useConfiguration();
   const [category, setCategory] = useState<Category>('all');
   const [recent, setRecent] = useState<keyof typeof RECENT | null>(null);
-  const [group, setGroup] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 500);
-  const [page, setPage] = useState(1);
+  // A filter change starts again at page 1; a failed page does too (part 2 §8).
+  const f = useListFilters(config?.is_integrated_management, [category, recent]);
   const query = {
-    q: q || undefined,
+    q: f.q,
     profile__role: category === 'I' || category === 'L' ? category : undefined,
     is_active: category === 'inactive' ? ('false' as const) : undefined,
     last_login__gt: recent ? daysAgo(RECENT[recent]) : undefined,
-    group: config?.is_integrated_management && group ? Number(group) : undefined,
+    group: f.groupId,
   };
-  const list = useUsers({ ...query, page });
-  // A filter change starts again at page 1; a failed page does too (part 2 §8).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
-  useEffect(() => setPage(1), [category, recent, group, q]);
-  useEffect(() => {
-    if (list.isError && page !== 1) setPage(1);
-  }, [list.isError, page]);
+  const list = useUsers({ ...query, page: f.page });
+  useFirstPageOnError(list.isError, f.page, f.setPage);
 
   return (
     <ListFrame
       title={t('manager.users.title')}
       testId="manager-users"
       count={list.data?.count}
-      page={page}
-      onPage={setPage}
+      page={f.page}
+      onPage={f.setPage}
       loading={list.isLoading}
       actions={
         <>
@@ -89,26 +82,13 @@ export function UsersPage() {
               label: t(`manager.users.recentOptions.${k}`),
             }))}
           />
-          {config?.is_integrated_management ? (
-            <Select
-              w={170}
-              aria-label={t('manager.users.group')}
-              placeholder={t('manager.users.group')}
-              clearable
-              value={group}
-              onChange={setGroup}
-              data={config.groups.map((g) => ({ value: String(g.id), label: g.name }))}
-            />
-          ) : null}
-          <TextInput
-            type="search"
+          <GroupFilter config={config} value={f.group} onChange={f.setGroup} />
+          <SearchFilter
+            label={t('manager.users.search')}
             w={240}
-            leftSection={<IconSearch size={14} />}
-            aria-label={t('manager.users.search')}
-            placeholder={t('manager.users.search')}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            data-testid="manager-users-search"
+            value={f.text}
+            onChange={f.setText}
+            testId="manager-users-search"
           />
         </>
       }
