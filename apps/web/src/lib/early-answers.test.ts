@@ -25,6 +25,16 @@ function runScript(path: string, answer: (url: string) => unknown = (url) => ({ 
   return asked;
 }
 
+/** The app's own requests from here on (each answered `{ fresh: url }`), in order. */
+function askFresh(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    return Promise.resolve(json({ fresh: url }));
+  });
+  return asked;
+}
+
 beforeEach(() => {
   delete window.__pwEarly;
   localStorage.clear();
@@ -125,11 +135,7 @@ describe('the app takes early answers', () => {
   it('once, for the same path and headers, instead of asking', async () => {
     localStorage.setItem('token', 'abc');
     runScript('/courses/7/instructor');
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', (url: string) => {
-      asked.push(url);
-      return Promise.resolve(json({ fresh: url }));
-    });
+    const asked = askFresh();
     expect(await apiFetch('/courses/7/')).toEqual({ asked: '/api/v1/courses/7/' });
     expect(asked).toEqual([]);
     // Taken once: the second call asks.
@@ -147,11 +153,7 @@ describe('the app takes early answers', () => {
   it('not after a change: a POST drops them', async () => {
     localStorage.setItem('token', 'abc');
     runScript('/courses/7/instructor');
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', (url: string) => {
-      asked.push(url);
-      return Promise.resolve(json({ fresh: url }));
-    });
+    const asked = askFresh();
     await apiFetch('/courses/7/enrolls/', { method: 'POST', body: {} });
     await apiFetch('/courses/7/');
     expect(asked).toEqual(['/api/v1/courses/7/enrolls/', '/api/v1/courses/7/']);

@@ -16,16 +16,14 @@ type Ids = { courseId: number; assignmentId: number };
  * its comment is listed without a mark. Shown on the feedback review and the revision; the
  * instructor and assistants see the same on the learner's essay and revision (`staff`).
  */
-function ReceivedAnchorsBody({
-  ids,
-  performanceId,
-  staff = false,
-}: {
+type Props = {
   ids: Ids;
   performanceId: number;
   /** Shown to the instructor or an assistant on the learner's work (the texts speak of "this essay"). */
   staff?: boolean;
-}) {
+};
+
+function ReceivedAnchorsBody({ ids, performanceId, staff = false }: Props) {
   const { t } = useTranslation();
   const query = useReceivedAnchors(ids, performanceId);
   const data = query.data;
@@ -100,7 +98,7 @@ function ReceivedAnchorsBody({
 }
 
 /** The section itself; for the staff under its own heading (the author's page titles it already). */
-export default function ReceivedAnchors(props: { ids: Ids; performanceId: number; staff?: boolean }) {
+export default function ReceivedAnchors(props: Props) {
   const { t } = useTranslation();
   if (!props.staff) return <ReceivedAnchorsBody {...props} />;
   return (
