@@ -135,7 +135,7 @@ console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
 /** Warms both routes up, then measures the bare route, the table, its floor and the export. */
 async function measure(label: string, courseId: number, assignmentId: number) {
   const base = `/api/v1/courses/${courseId}/assignments/${assignmentId}`;
-  // Warm-up of both routes: the first export also loads ExcelJS (imported on demand, once per
+  // Warm-up of both routes: the first export also loads the workbook writer (imported on demand, once per
   // server) and compiles its code, which is not what a class's exports cost.
   await drive(`${base}/management/`);
   await drive(`${base}/stages-of-learners/`);

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type Language, PARTICIPATION_STATUS, sheetName, stageLabel } from '@pw/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { commitPlain, loadExcel } from '../../lib/excel';
+import { writeWorkbook } from '../../lib/excel';
 import type { FileStorage } from '../../lib/storage';
 import type { Caller } from '../courses/courses.policy';
 import { safeFileName } from '../files/files.service';
@@ -64,60 +64,43 @@ export async function exportAttachments(
 }
 
 /**
- * The stages-of-learners workbook: one sheet per step, one row per learner (part 2 §2 Export),
- * written into the response as it is made (ExcelJS's streaming writer, deflate level 1: the zip
- * at the default level was most of an export's time, for a file about as small; data cells share
- * one style object, `commitPlain`).
+ * The stages-of-learners workbook: one sheet per step, one row per learner (part 2 §2 Export).
  */
-async function stagesOfLearnersWorkbook(db: Db, shape: AssignmentShape, lang: Language): Promise<Readable> {
+async function stagesOfLearnersWorkbook(db: Db, shape: AssignmentShape, lang: Language): Promise<Buffer> {
   const table = await managementTable(db, shape);
   const L = LABELS[lang];
-  const ExcelJS = await loadExcel();
-  const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    zip: { zlib: { level: 1 } },
-  });
-  book.creator = 'PeerWrite';
   const used = new Set<string>();
-  table.headers.forEach((header, stepIndex) => {
+  const columns = [
+    { header: L.code ?? '', key: 'code', width: 14 },
+    { header: L.name ?? '', key: 'name', width: 16 },
+    { header: L.participation ?? '', key: 'participation', width: 16 },
+    { header: L.completed ?? '', key: 'completed', width: 10 },
+    { header: L.finished ?? '', key: 'finished', width: 10 },
+    { header: L.total ?? '', key: 'total', width: 10 },
+  ];
+  const sheets = table.headers.map((header, stepIndex) => {
     let name = sheetName(`${stepIndex + 1}. ${stageLabel(lang, header.short)}`);
     while (used.has(name)) name = sheetName(`${name}_`);
     used.add(name);
-    const sheet = book.addWorksheet(name);
-    sheet.columns = [
-      { header: L.code, key: 'code', width: 14 },
-      { header: L.name, key: 'name', width: 16 },
-      { header: L.participation, key: 'participation', width: 16 },
-      { header: L.completed, key: 'completed', width: 10 },
-      { header: L.finished, key: 'finished', width: 10 },
-      { header: L.total, key: 'total', width: 10 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    table.names.forEach((person, i) => {
+    const rows = table.names.map((person, i) => {
       const cell = table.rows[i]?.[stepIndex];
-      commitPlain(
-        sheet.addRow({
-          code: person.code,
-          name: person.name,
-          participation:
-            person.status === PARTICIPATION_STATUS.participating
-              ? L.yes
-              : person.status === PARTICIPATION_STATUS.waitingApproval
-                ? L.waiting
-                : L.no,
-          completed: cell?.is_completed ? L.yes : L.no,
-          finished: cell?.finished ?? 0,
-          total: cell?.total ?? 0,
-        }),
-      );
+      return {
+        code: person.code,
+        name: person.name,
+        participation:
+          person.status === PARTICIPATION_STATUS.participating
+            ? L.yes
+            : person.status === PARTICIPATION_STATUS.waitingApproval
+              ? L.waiting
+              : L.no,
+        completed: cell?.is_completed ? L.yes : L.no,
+        finished: cell?.finished ?? 0,
+        total: cell?.total ?? 0,
+      };
     });
-    sheet.commit();
+    return { name, columns, rows };
   });
-  book.commit().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  return writeWorkbook(sheets);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { PassThrough, type Readable } from 'node:stream';
 import {
   type Language,
   type ManagerAssignmentQuery,
@@ -7,7 +6,7 @@ import {
   stageLabel,
 } from '@pw/contract';
 import type { Db } from '../../db/client';
-import { commitPlain, loadExcel } from '../../lib/excel';
+import { type SheetCell, type SheetColumn, writeWorkbook } from '../../lib/excel';
 import type { AuthenticatedUser } from '../accounts/accounts.service';
 import { assertStaff } from '../accounts/staff.policy';
 import { listCoursesForStaff } from '../courses/manager-courses.service';
@@ -16,8 +15,6 @@ import { assignmentRows } from './manager-catalog.service';
 import { userRows } from './manager-users.service';
 
 type Caller = { org: Organisation; user: AuthenticatedUser };
-type Column = { header: string; key: string; width: number };
-type Cell = string | number | boolean | null;
 
 const L: Record<Language, Record<string, string>> = {
   ko: {
@@ -76,24 +73,9 @@ const L: Record<Language, Record<string, string>> = {
   },
 };
 
-/** One sheet written row by row into the response (ExcelJS's streaming writer). */
-async function streamSheet(
-  title: string,
-  columns: Column[],
-  rows: Record<string, Cell>[],
-): Promise<Readable> {
-  const ExcelJS = await loadExcel();
-  const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  book.creator = 'PeerWrite';
-  const sheet = book.addWorksheet(sheetName(title));
-  sheet.columns = columns;
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for (const row of rows) commitPlain(sheet.addRow(row));
-  sheet.commit();
-  book.commit().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+/** One sheet with a bold header row, one row per item. */
+function oneSheet(title: string, columns: SheetColumn[], rows: Record<string, SheetCell>[]): Promise<Buffer> {
+  return writeWorkbook([{ name: sheetName(title), columns, rows }]);
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
@@ -103,7 +85,7 @@ export async function exportUsers({ org, user }: Caller, query: ManagerUserQuery
   assertStaff(user);
   const t = L[lang];
   const rows = await userRows(db, org, query, { lang });
-  return streamSheet(
+  return oneSheet(
     t.users ?? 'Users',
     [
       { header: t.name ?? '', key: 'name', width: 16 },
@@ -145,7 +127,7 @@ export async function exportCourses(
     page_size: 1_000_000,
     ...query,
   });
-  return streamSheet(
+  return oneSheet(
     t.courses ?? 'Courses',
     [
       { header: t.course ?? '', key: 'name', width: 24 },
@@ -180,7 +162,7 @@ export async function exportAssignments(
   assertStaff(user);
   const t = L[lang];
   const rows = await assignmentRows(db, org, query);
-  return streamSheet(
+  return oneSheet(
     t.assignments ?? 'Assignments',
     [
       { header: t.assignments ?? '', key: 'name', width: 24 },

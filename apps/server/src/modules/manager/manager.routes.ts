@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { pickLanguage } from '@pw/contract';
 import * as endpoints from '@pw/contract/endpoints';
 import type { FastifyReply } from 'fastify';
@@ -13,11 +12,11 @@ import { exportAssignments, exportCourses, exportUsers } from './manager-exports
 import { createUser, getUser, listUsers, updateUser } from './manager-users.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const sendSheet = (reply: FastifyReply, name: string, stream: Readable) =>
+const sendSheet = (reply: FastifyReply, name: string, book: Buffer) =>
   reply
     .header('content-type', XLSX)
     .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-    .send(stream);
+    .send(book);
 
 /** The manager area's API (part 2 §7): staff of the organisation only, everyone else 403. */
 export const managerRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
 import { type CourseResults, type Language, type ResultRow, sheetName, stageLabel } from '@pw/contract';
 import type { Db } from '../../db/client';
-import { commitPlain, loadExcel } from '../../lib/excel';
+import { type SheetCell, writeWorkbook } from '../../lib/excel';
 import type { Caller } from '../courses/courses.policy';
 import { buildCourseResults } from './course-results';
 import { assertCanReadResults } from './results.policy';
@@ -72,7 +71,7 @@ const PARTS = [
 ] as const;
 
 /**
- * The course results as a workbook, streamed as it is written (ExcelJS's streaming writer): one
+ * The course results as a workbook (`lib/excel.ts`): one
  * sheet of assignment scores, one row per learner (withdrawn learners last, marked), the total and
  * the five scores of each assignment, the stage tasks not performed (how many, out of how many,
  * and by stage, as the results page's column shows them), the sum and the converted score; a
@@ -88,18 +87,13 @@ export async function exportCourseResults(input: {
   const m = await loadResultsMembership(db, input.caller, courseId);
   assertCanReadResults(m);
   const results = await buildCourseResults(db, courseId);
-  return { name: m.course.name, stream: await writeWorkbook(results, lang) };
+  return { name: m.course.name, book: await resultsWorkbook(results, lang) };
 }
 
-async function writeWorkbook(results: CourseResults, lang: Language): Promise<Readable> {
-  const ExcelJS = await loadExcel();
+function resultsWorkbook(results: CourseResults, lang: Language): Promise<Buffer> {
   const L = LABELS[lang];
-  const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  book.creator = 'PeerWrite';
-  const sheet = book.addWorksheet(sheetName(L.results ?? 'Results'));
   const headers = results.table.headers;
-  sheet.columns = [
+  const columns = [
     { header: L.code, key: 'code', width: 14 },
     { header: L.name, key: 'name', width: 16 },
     { header: L.email, key: 'email', width: 26 },
@@ -112,40 +106,41 @@ async function writeWorkbook(results: CourseResults, lang: Language): Promise<Re
     { header: L.undoneDetail, key: 'undoneDetail', width: 36 },
     { header: L.total, key: 'total', width: 10 },
     { header: L.conversion, key: 'conversion', width: 12 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const add = (row: ResultRow) => {
-    const values: Record<string, string | number | null> = {
-      code: row.code,
-      name: row.name,
-      email: row.email,
-      state: row.is_active ? (L.active ?? '') : (L.withdrawn ?? ''),
-      undone: row.not_performed.reduce((sum, u) => sum + u.not_performed, 0),
-      tasks: row.not_performed.reduce((sum, u) => sum + u.total, 0),
-      undoneDetail: row.not_performed.map((u) => undoneUnit[lang](u, stageLabel(lang, u.unit))).join(', '),
-      total: row.total,
-      conversion: row.conversion_score,
+  ].map((c) => ({ ...c, header: c.header ?? '' }));
+  const row = (r: ResultRow) => {
+    const values: Record<string, SheetCell> = {
+      code: r.code,
+      name: r.name,
+      email: r.email,
+      state: r.is_active ? (L.active ?? '') : (L.withdrawn ?? ''),
+      undone: r.not_performed.reduce((sum, u) => sum + u.not_performed, 0),
+      tasks: r.not_performed.reduce((sum, u) => sum + u.total, 0),
+      undoneDetail: r.not_performed.map((u) => undoneUnit[lang](u, stageLabel(lang, u.unit))).join(', '),
+      total: r.total,
+      conversion: r.conversion_score,
     };
-    for (const cell of row.assignments)
+    for (const cell of r.assignments)
       for (const [key] of PARTS) values[`${cell.pk}-${key}`] = cell.scores ? cell.scores[key] : null;
-    commitPlain(sheet.addRow(values));
+    return values;
   };
-  for (const row of results.table.rows) add(row);
-  for (const row of results.table.withdrawn) add(row);
-  sheet.commit();
-  const weights = book.addWorksheet(sheetName(L.weights ?? 'Weights'));
-  weights.columns = [
-    { header: L.assignment, key: 'name', width: 30 },
-    { header: L.weight, key: 'weight', width: 10 },
-    { header: L.maxTotal, key: 'max', width: 10 },
-  ];
-  weights.getRow(1).font = { bold: true };
-  for (const w of results.weights)
-    weights
-      .addRow({ name: w.name, weight: w.weight, max: headers.find((h) => h.pk === w.id)?.max_total ?? 0 })
-      .commit();
-  weights.commit();
-  book.commit().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  return writeWorkbook([
+    {
+      name: sheetName(L.results ?? 'Results'),
+      columns,
+      rows: [...results.table.rows.map(row), ...results.table.withdrawn.map(row)],
+    },
+    {
+      name: sheetName(L.weights ?? 'Weights'),
+      columns: [
+        { header: L.assignment ?? '', key: 'name', width: 30 },
+        { header: L.weight ?? '', key: 'weight', width: 10 },
+        { header: L.maxTotal ?? '', key: 'max', width: 10 },
+      ],
+      rows: results.weights.map((w) => ({
+        name: w.name,
+        weight: w.weight,
+        max: headers.find((h) => h.pk === w.id)?.max_total ?? 0,
+      })),
+    },
+  ]);
 }

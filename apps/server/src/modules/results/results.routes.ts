@@ -26,7 +26,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   route(endpoints.exportCourseResults, {
     produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     handler: async (request, reply) => {
-      const { name, stream } = await exportCourseResults({
+      const { name, book } = await exportCourseResults({
         db: app.db,
         caller: request,
         courseId: request.params.id,
@@ -38,7 +38,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           `attachment; filename="results.xlsx"; filename*=UTF-8''${encodeURIComponent(`${sheetName(name)}.xlsx`)}`,
         )
-        .send(stream);
+        .send(book);
     },
   });
 
