@@ -12,6 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `npm install --include=dev` ran after the last `npm install`.
 const markers = [
   'node_modules/typescript/package.json',
+  'node_modules/tsx/package.json',
   'node_modules/@biomejs/biome/package.json',
   'node_modules/vitest/package.json',
   'node_modules/@playwright/test/package.json',

@@ -14,21 +14,6 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// A first start on PGlite loads a migrated template instead of creating the database (seconds
-// faster); it is built once per set of migrations (apps/server/src/db/build-template.ts).
-const dataDir = resolve(process.env.DATA_DIR ?? './data');
-if (!process.env.DATABASE_URL && !existsSync(join(dataDir, 'pglite/PG_VERSION'))) {
-  const template = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/db/build-template.ts')],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (template.status !== 0) console.log('No database template; the first start creates the database.');
-}
-
 // The server runs as one bundle made from its sources (apps/server/scripts/bundle.mjs), rebuilt
 // when a source is newer: a start without tsx's hooks is about twice as fast and holds less memory.
 const bundled = spawnSync(process.execPath, [join(root, 'apps/server/scripts/bundle.mjs'), '--if-stale'], {
@@ -36,6 +21,18 @@ const bundled = spawnSync(process.execPath, [join(root, 'apps/server/scripts/bun
   stdio: 'inherit',
 });
 if (bundled.status !== 0) process.exit(bundled.status ?? 1);
+
+// A first start on PGlite loads a migrated template instead of creating the database (seconds
+// faster); it is built once per set of migrations (apps/server/src/db/build-template.ts, an entry
+// of the bundle).
+const dataDir = resolve(process.env.DATA_DIR ?? './data');
+if (!process.env.DATABASE_URL && !existsSync(join(dataDir, 'pglite/PG_VERSION'))) {
+  const template = spawnSync(process.execPath, [join(root, 'apps/server/dist/build-template.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (template.status !== 0) console.log('No database template; the first start creates the database.');
+}
 
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs')], {
   cwd: root,

@@ -3,16 +3,27 @@
 // each lazily imported module (S3, Excel, mail, …) in its own chunk, so it still loads on first use.
 // Plain `node apps/server/dist/server.mjs` then starts without tsx: no TypeScript hooks on each of
 // the ~1,100 modules a start loads, no hooks' worker thread (issue 29: start time and memory).
+// The command-line tools (org, backup, files) and the PGlite template's builder are entries of the
+// same bundle, so a plain install runs them without tsx too. Bundled by rolldown, the bundler the
+// web build (Vite) already brings: no second bundler in the install (issue 35).
 //   node apps/server/scripts/bundle.mjs            build now
 //   node apps/server/scripts/bundle.mjs --if-stale build only when a source is newer than the bundle
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build } from 'rolldown';
 
 const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(serverRoot, '../..');
 export const bundlePath = join(serverRoot, 'dist/server.mjs');
+/** The bundle's entries: the server, the PGlite template's builder and the command-line tools. */
+export const entries = {
+  server: 'src/server.ts',
+  'build-template': 'src/db/build-template.ts',
+  org: 'src/cli/org.ts',
+  backup: 'src/cli/backup.ts',
+  files: 'src/cli/files.ts',
+};
 const sources = [
   join(serverRoot, 'src'),
   join(root, 'packages/contract/src'),
@@ -46,22 +57,22 @@ export async function bundle(outdir = join(serverRoot, 'dist')) {
   const { dependencies } = JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8'));
   // npm packages stay in node_modules (loaded by Node as published); the workspace's own
   // TypeScript packages are compiled into the bundle.
-  const external = Object.keys(dependencies)
-    .filter((name) => !name.startsWith('@pw/'))
-    .flatMap((name) => [name, `${name}/*`]);
+  const packages = Object.keys(dependencies).filter((name) => !name.startsWith('@pw/'));
+  const external = (id) => packages.some((name) => id === name || id.startsWith(`${name}/`));
   await build({
-    entryPoints: { server: join(serverRoot, 'src/server.ts') },
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
+    input: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(serverRoot, file)])),
     platform: 'node',
-    target: 'node20',
     external,
-    sourcemap: 'linked',
-    logLevel: 'warning',
     tsconfig: join(serverRoot, 'tsconfig.json'),
+    logLevel: 'warn',
+    output: {
+      dir: outdir,
+      format: 'esm',
+      entryFileNames: '[name].mjs',
+      chunkFileNames: '[name]-[hash].mjs',
+      sourcemap: true,
+      cleanDir: true,
+    },
   });
 }
 

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types (apps/server/scripts/bundle.mjs)
 import { bundle } from '../scripts/bundle.mjs';
@@ -78,4 +79,17 @@ describe('the server bundle', () => {
     }
     expect(await exited, stderr).toBe(0);
   }, 120_000);
+
+  it('runs the command-line tools under plain Node from the same bundle (a plain install has no tsx)', async () => {
+    // Bundled by the test above; the server has stopped, so the data folder is free.
+    for (const tool of ['org', 'backup', 'files', 'build-template'])
+      expect(existsSync(join(outdir, `${tool}.mjs`)), tool).toBe(true);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(outdir, 'org.mjs'), 'list'], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
+    // The organisation the empty database was given at its first start.
+    expect(stdout).toMatch(/default/);
+    const help = await promisify(execFile)(process.execPath, [join(outdir, 'org.mjs'), '--help']);
+    expect(help.stdout).toContain('add-staff');
+  }, 60_000);
 });
