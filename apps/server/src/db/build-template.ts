@@ -1,11 +1,10 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queueSettings } from '../jobs/queue-settings';
+import { migrationsFolder } from '../paths';
 import type { Db } from './client';
 import { templatePaths } from './pglite-template';
-
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Builds the template unless it exists; returns its paths. Both parts appear atomically. */
 export async function buildTemplate(folder?: string) {
@@ -41,9 +40,10 @@ export async function buildTemplate(folder?: string) {
   return paths;
 }
 
-// `tsx src/db/build-template.ts`: build it (the build and `npm start` run this).
+// `node apps/server/dist/build-template.mjs` (an entry of the server's bundle; `npm start` and the
+// build run it) or `tsx src/db/build-template.ts`: build it (into the folder given, or the cache).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const { dir } = await buildTemplate();
+  const { dir } = await buildTemplate(process.argv[2]);
   console.log(`PGlite template ready (${Math.round(performance.now() - started)} ms): ${dir}`);
 }
