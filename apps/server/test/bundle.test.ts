@@ -93,7 +93,10 @@ describe('the server bundle', () => {
     expect(help.stdout).toContain('add-staff');
     // The PGlite template `npm start` builds on a first start, from the migrations beside the code.
     const templates = join(dataDir, 'templates');
-    const built = await promisify(execFile)(process.execPath, [join(outdir, 'build-template.mjs'), templates]);
+    const built = await promisify(execFile)(process.execPath, [
+      join(outdir, 'build-template.mjs'),
+      templates,
+    ]);
     expect(built.stdout).toContain('PGlite template ready');
     const [template] = readdirSync(templates).filter((name) => !name.endsWith('.tar'));
     expect(existsSync(join(templates, template ?? '-', 'PG_VERSION'))).toBe(true);
