@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot, signIn, t, toast } from './support';
+import { expectCanvas, shot, signIn, t, toast } from './support';
 
 // Issue 15: the instructor finds the course results from the course page, changes the weights
 // and sees the converted scores change, exports the table and opens it as a spreadsheet; a
@@ -13,9 +13,14 @@ test('the instructor changes the weights, sees the converted scores follow and e
   await prof.goto('/courses/1/instructor');
   await prof.getByTestId('course-results-link').click();
   await expect(prof).toHaveURL(/\/courses\/1\/instructor\/results$/);
-  await expect(prof.getByTestId('results-chart').locator('.recharts-surface')).toBeVisible();
+  const chart = prof.getByTestId('results-chart');
+  await expectCanvas(chart);
   const table = prof.getByTestId('results-table');
   await expect(table.locator('[data-testid^="results-row-"]')).toHaveCount(30);
+  // One bar per assignment of the table, each with a class average written as a number.
+  const bars = chart.locator('tbody tr');
+  await expect(bars).toHaveCount(2);
+  await expect(bars.first().locator('td')).toHaveText(/^\d+(\.\d)?$/);
   await shot(prof, 'results-wide-ko');
 
   // The demo weighs the two completed assignments 40 / 60.
@@ -94,7 +99,15 @@ test('a learner opens my score from the course page, on a phone in English, and 
   const rows = me.getByTestId('personal-score-table').getByRole('rowheader');
   // The demo's second completed assignment holds its scores for release: only the first shows.
   await expect(rows).toHaveCount(1);
-  await expect(me.locator('.recharts-surface').first()).toBeVisible();
+  // The chart drawn; its first bar the learner's total on the table below it.
+  const chart = me.getByTestId('personal-score-chart');
+  await expectCanvas(chart);
+  const total = (
+    (await me.getByTestId('personal-score-table').locator('tbody td').first().textContent()) ?? ''
+  )
+    .split('/')[0]
+    ?.trim();
+  await expect(chart.locator('tbody tr').first().locator('td').first()).toHaveText(total ?? '');
   await shot(me, 'my-score-phone-en');
   await rows.first().getByRole('link').click();
   await expect(me.getByTestId('report-view')).toBeVisible();

@@ -128,7 +128,13 @@ export function toChartConfig(spec: ChartSpec, paint: ChartPaint): ChartConfigur
           },
         }
       : {
-          x: { grid: { display: false }, ticks: { color: paint.text, font }, border: { color: paint.grid } },
+          x: {
+            // Points in the middle of their category, as bars are (a lone point is not on the axis).
+            offset: true,
+            grid: { display: false },
+            ticks: { color: paint.text, font },
+            border: { color: paint.grid },
+          },
           y: {
             ...(spec.min === undefined ? {} : { min: spec.min }),
             ...(spec.max === undefined ? {} : { max: spec.max }),
