@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectCanvas, shot, signIn, t, toast } from './support';
+import { api, expectCanvas, shot, signIn, t, toast } from './support';
 
 // Issue 15: the instructor finds the course results from the course page, changes the weights
 // and sees the converted scores change, exports the table and opens it as a spreadsheet; a
@@ -17,10 +17,22 @@ test('the instructor changes the weights, sees the converted scores follow and e
   await expectCanvas(chart);
   const table = prof.getByTestId('results-table');
   await expect(table.locator('[data-testid^="results-row-"]')).toHaveCount(30);
-  // One bar per assignment of the table, each with a class average written as a number.
-  const bars = chart.locator('tbody tr');
-  await expect(bars).toHaveCount(2);
-  await expect(bars.first().locator('td')).toHaveText(/^\d+(\.\d)?$/);
+  // One bar per assignment, each the class average of the chosen score (to one decimal); choosing
+  // another score redraws the chart with its averages.
+  const byLearner = (await api(prof, 'GET', '/courses/1/scores-by-learner/')).json;
+  const averages = (key: string) =>
+    byLearner.assignments.map((a: { all_score: Record<string, number> }) =>
+      String(Math.round((a.all_score[key] ?? 0) * 10) / 10),
+    );
+  const bars = chart.locator('tbody td');
+  await expect(bars).toHaveText(averages('total'));
+  await chart.getByRole('radio', { name: t('results.keys.essay_writing_score') }).check();
+  await expect(bars).toHaveText(averages('essay_writing_score'));
+  await expect(chart.getByRole('figure')).toHaveAccessibleName(
+    t('results.chartAria', { score: t('results.keys.essay_writing_score') }),
+  );
+  await expectCanvas(chart);
+  await chart.getByRole('radio', { name: t('results.keys.total') }).check();
   await shot(prof, 'results-wide-ko');
 
   // The demo weighs the two completed assignments 40 / 60.
