@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { api, shot, signIn, t } from './support';
+import { api, expectCanvas, shot, signIn, t } from './support';
 
 // Issue 36, items 5 and 6: the charts' keys (visible swatches, in the order of the bars, marks
 // that read without colour) on the report, my score and a personal score, in ko and en on a wide
@@ -21,16 +21,15 @@ async function expectKey(key: Locator, series: string[]) {
   }
 }
 
-/** The key's order is the bars' order: within the first group, each series' bar lies right of the one before. */
-async function expectKeyFollowsBars(chart: Locator, series: string[]) {
-  const xs: number[] = [];
-  for (const name of series) {
-    const bar = chart.locator(`.pw-series-${name} path`).first();
-    await expect(bar).toBeVisible();
-    xs.push((await bar.boundingBox())?.x ?? Number.NaN);
-  }
-  expect(xs).toEqual([...xs].sort((a, b) => a - b));
-  expect(new Set(xs).size).toBe(xs.length);
+/**
+ * The key's order is the chart's order: the chart's values table (drawn from the same series, left
+ * to right) names the series in the key's order, each with the mark the key shows.
+ */
+async function expectKeyFollowsBars(chart: Locator, key: Locator, series: string[]) {
+  const heads = chart.locator('thead th[data-series]');
+  expect(await heads.evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(series);
+  const labels = await key.locator('[data-series]').allTextContents();
+  expect((await heads.allTextContents()).map((x) => x.trim())).toEqual(labels.map((x) => x.trim()));
 }
 
 const VIEWS = [
@@ -51,22 +50,41 @@ for (const [lang, viewport] of VIEWS) {
     await expectKey(key, ['me', 'average']);
     await expect(key).toContainText(t('results.me', {}, lang));
     await expect(key).toContainText(t('results.classAverage', {}, lang));
-    await expectKeyFollowsBars(me.getByTestId('personal-score-chart'), ['me', 'average']);
-    // Each bar carries its value.
-    await expect(
-      me.getByTestId('personal-score-chart').locator('.recharts-label-list text').first(),
-    ).toHaveText(/^\d/);
-    // The class's bars are hatched, not only grey.
-    await expect(me.locator('.pw-series-average path').first()).toHaveAttribute('fill', /^url\(#/);
+    const chart = me.getByTestId('personal-score-chart');
+    await expectCanvas(chart);
+    await expectKeyFollowsBars(chart, key, ['me', 'average']);
+    // The first bar's value is the learner's total on the page's table (released: the first
+    // completed assignment only), the second the class average.
+    const first = me.getByTestId('personal-score-table').locator('tbody tr').first();
+    const total = ((await first.locator('td').nth(0).textContent()) ?? '').split('/')[0]?.trim() ?? '';
+    const average = ((await first.locator('td').nth(1).textContent()) ?? '').trim();
+    expect(total).toMatch(/^\d/);
+    await expect(chart.locator('tbody tr').first().locator('td')).toHaveText([total, average]);
+    // The class's bars are hatched, the learner's filled.
+    await expect(chart.locator('th[data-series="average"]')).toHaveAttribute('data-mark', 'hatch');
+    await expect(chart.locator('th[data-series="me"]')).toHaveAttribute('data-mark', 'fill');
     await shot(me, `my-score-${tag}`);
 
     await me.goto(`/courses/1/learner/assignments/${COMPLETE}/performances/CO`);
     const radarKey = me.getByTestId('report-radar-key');
     await expectKey(radarKey, ['me', 'average']);
     await expect(radarKey).toContainText(t('report.me', {}, lang));
-    // The class average is dashed, the learner's line solid.
-    await expect(me.locator('.pw-series-average path').first()).toHaveAttribute('stroke-dasharray', '6 4');
-    await expect(me.locator('.pw-series-me path').first()).not.toHaveAttribute('stroke-dasharray', /\d/);
+    // The radar drawn, its series in the key's order: the class average dashed, the learner's line
+    // solid; its values are the report's percentages of each maximum.
+    const radar = me.getByTestId('report-radar');
+    await expectCanvas(radar);
+    await expectKeyFollowsBars(radar, radarKey, ['me', 'average']);
+    await expect(radar.locator('th[data-series="average"]')).toHaveAttribute('data-mark', 'dash');
+    await expect(radar.locator('th[data-series="me"]')).toHaveAttribute('data-mark', 'line');
+    await expect(radar.locator('tbody tr')).toHaveCount(5);
+    const reportScores = me.getByTestId('report-scores').locator('tbody tr').first().locator('td');
+    const [mine, max] = [
+      Number(await reportScores.nth(0).textContent()),
+      Number(await reportScores.nth(1).textContent()),
+    ];
+    // (The table writes the score to one decimal: the percentage within a point.)
+    const percent = Number(await radar.locator('tbody tr').first().locator('td').first().textContent());
+    expect(Math.abs(percent - (mine / max) * 100)).toBeLessThanOrEqual(1);
     await shot(me, `report-learner-${tag}`);
     await me.context().close();
 
@@ -75,9 +93,12 @@ for (const [lang, viewport] of VIEWS) {
     const byLearner = prof.waitForResponse(/\/courses\/1\/scores-by-learner\/?$/);
     await prof.goto('/courses/1/instructor/results');
     expect((await byLearner).status()).toBe(200);
-    await expect(prof.getByTestId('results-chart').locator('.recharts-label-list text').first()).toHaveText(
-      /^\d/,
-    );
+    // The chart drawn, its first bar the class average of the first assignment (total).
+    const results = prof.getByTestId('results-chart');
+    await expectCanvas(results);
+    const scores = (await api(prof, 'GET', '/courses/1/scores-by-learner/')).json;
+    const firstAverage = Math.round(scores.assignments[0].all_score.total * 10) / 10;
+    await expect(results.locator('tbody tr').first().locator('td')).toHaveText([String(firstAverage)]);
     await shot(prof, `results-${tag}`);
     const row = prof.getByTestId('results-table').locator('[data-testid^="results-row-"]').first();
     const name = ((await row.getByRole('link').textContent()) ?? '').trim();
@@ -85,7 +106,8 @@ for (const [lang, viewport] of VIEWS) {
     const personal = prof.getByTestId('personal-score-key');
     await expectKey(personal, ['me', 'average']);
     await expect(personal.locator('[data-series="me"]')).toHaveText(name);
-    await expectKeyFollowsBars(prof.getByTestId('personal-score-chart'), ['me', 'average']);
+    await expectCanvas(prof.getByTestId('personal-score-chart'));
+    await expectKeyFollowsBars(prof.getByTestId('personal-score-chart'), personal, ['me', 'average']);
     await shot(prof, `personal-score-${tag}`);
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn, t } from './support';
+import { expectCanvas, shot, signIn, t } from './support';
 
 // Issue 14 (first part): the learner's report on the completion tab, on a wide screen and a phone
 // in English; the instructor opens a report from the management table and writes a comment.
@@ -15,7 +15,9 @@ test('a learner reads their report on the completion tab', async ({ browser }) =
   await expect(me.getByTestId('report-rank')).toContainText('30');
   await expect(me.getByTestId('report-scores').getByRole('rowheader')).toHaveCount(5);
   await expect(me.getByTestId('metacognition-sentence').first()).toBeVisible();
-  await expect(report.locator('.recharts-surface').first()).toBeVisible();
+  // The radar drawn, with the five scores in its values table.
+  await expectCanvas(me.getByTestId('report-radar'));
+  await expect(me.getByTestId('report-radar').locator('tbody tr')).toHaveCount(5);
   // The reviews received, labelled, with their comments.
   await expect(me.getByTestId('report-received')).toContainText('평가자 1');
   // The others section: the essays this learner reviewed, by label, beside the others' mean.
@@ -94,7 +96,13 @@ test('the score page: histogram, raters with red marks, an adjustment with a rea
   const prof = await signIn(browser, 'prof@example.com');
   await prof.goto(`/courses/1/instructor/assignments/${COMPLETE}/score`);
   await expect(prof.getByTestId('score-page')).toBeVisible();
-  await expect(prof.locator('.recharts-surface').first()).toBeVisible();
+  // The histogram drawn; its bands count the 30 learners (each band's count in its values table).
+  const histogram = prof.getByTestId('score-histogram');
+  await expectCanvas(histogram);
+  await expect(histogram.locator('tbody tr')).toHaveCount(10);
+  await expect(histogram.locator('tbody tr').first().locator('th')).toHaveText('0–9');
+  const counts = (await histogram.locator('tbody td').allTextContents()).map(Number);
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
   const table = prof.getByTestId('score-table');
   await expect(table.locator('tbody tr')).toHaveCount(30);
   await expect(prof.locator('[data-lowest="true"]').first()).toBeVisible();

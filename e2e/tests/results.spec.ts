@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot, signIn, t, toast } from './support';
+import { api, expectCanvas, shot, signIn, t, toast } from './support';
 
 // Issue 15: the instructor finds the course results from the course page, changes the weights
 // and sees the converted scores change, exports the table and opens it as a spreadsheet; a
@@ -13,9 +13,26 @@ test('the instructor changes the weights, sees the converted scores follow and e
   await prof.goto('/courses/1/instructor');
   await prof.getByTestId('course-results-link').click();
   await expect(prof).toHaveURL(/\/courses\/1\/instructor\/results$/);
-  await expect(prof.getByTestId('results-chart').locator('.recharts-surface')).toBeVisible();
+  const chart = prof.getByTestId('results-chart');
+  await expectCanvas(chart);
   const table = prof.getByTestId('results-table');
   await expect(table.locator('[data-testid^="results-row-"]')).toHaveCount(30);
+  // One bar per assignment, each the class average of the chosen score (to one decimal); choosing
+  // another score redraws the chart with its averages.
+  const byLearner = (await api(prof, 'GET', '/courses/1/scores-by-learner/')).json;
+  const averages = (key: string) =>
+    byLearner.assignments.map((a: { all_score: Record<string, number> }) =>
+      String(Math.round((a.all_score[key] ?? 0) * 10) / 10),
+    );
+  const bars = chart.locator('tbody td');
+  await expect(bars).toHaveText(averages('total'));
+  await chart.getByRole('radio', { name: t('results.keys.essay_writing_score') }).check();
+  await expect(bars).toHaveText(averages('essay_writing_score'));
+  await expect(chart.getByRole('figure')).toHaveAccessibleName(
+    t('results.chartAria', { score: t('results.keys.essay_writing_score') }),
+  );
+  await expectCanvas(chart);
+  await chart.getByRole('radio', { name: t('results.keys.total') }).check();
   await shot(prof, 'results-wide-ko');
 
   // The demo weighs the two completed assignments 40 / 60.
@@ -94,7 +111,15 @@ test('a learner opens my score from the course page, on a phone in English, and 
   const rows = me.getByTestId('personal-score-table').getByRole('rowheader');
   // The demo's second completed assignment holds its scores for release: only the first shows.
   await expect(rows).toHaveCount(1);
-  await expect(me.locator('.recharts-surface').first()).toBeVisible();
+  // The chart drawn; its first bar the learner's total on the table below it.
+  const chart = me.getByTestId('personal-score-chart');
+  await expectCanvas(chart);
+  const total = (
+    (await me.getByTestId('personal-score-table').locator('tbody td').first().textContent()) ?? ''
+  )
+    .split('/')[0]
+    ?.trim();
+  await expect(chart.locator('tbody tr').first().locator('td').first()).toHaveText(total ?? '');
   await shot(me, 'my-score-phone-en');
   await rows.first().getByRole('link').click();
   await expect(me.getByTestId('report-view')).toBeVisible();

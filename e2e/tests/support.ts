@@ -1,6 +1,6 @@
 // What the browser specs share: the product's own texts (so a spec reads as the user sees the
 // page, in either language), signing in with a demo account, calling the API as the signed-in
-// user, finding a toast, screenshots on demand and the stages of a peer-reviewed assignment.
+// user, finding a toast, a chart's canvas drawn, screenshots on demand and the stages of a peer-reviewed assignment.
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
@@ -161,4 +161,23 @@ export async function writeAndMoveOn(prof: Page, writers: Page[], cid: number, a
     expected_stage: 'ES',
   });
   expect(moved.status).toBe(200);
+}
+
+/** A chart's canvas drawn at a visible size (Chart.js sizes it to its box). */
+export async function expectCanvas(chart: Locator) {
+  const canvas = chart.locator('canvas');
+  await expect(canvas).toBeVisible();
+  const box = await canvas.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(100);
+  expect(box?.height ?? 0).toBeGreaterThan(100);
+  // Something painted: not every pixel blank.
+  const painted = await canvas.evaluate((c: HTMLCanvasElement) => {
+    const g = c.getContext('2d');
+    if (!g) return 0;
+    const px = g.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < px.length; i += 4) if ((px[i] ?? 0) > 0) n++;
+    return n;
+  });
+  expect(painted).toBeGreaterThan(100);
 }

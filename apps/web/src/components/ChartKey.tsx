@@ -10,7 +10,7 @@ export type ChartKeyItem = {
   /** The series' name in the chart's data. */
   name: string;
   label: string;
-  /** A Mantine colour, as the chart's series takes it (`indigo.6`). */
+  /** A Mantine colour (`indigo.6`), as the chart's series takes it. */
   color: string;
   mark: ChartMark;
 };
@@ -18,10 +18,7 @@ export type ChartKeyItem = {
 /** A Mantine colour (`indigo.6`) as a CSS value. */
 export const chartColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
 
-/** The id of the hatch pattern of a colour, shared by a chart's bars and its key. */
-export const hatchId = (scope: string, color: string) => `${scope}-hatch-${color.replace('.', '-')}`;
-
-/** The SVG pattern of hatched bars (diagonal lines on white), for a chart's `children` and the key. */
+/** The SVG pattern of a hatched swatch (diagonal lines on white), as Chart.tsx hatches the bars. */
 export function HatchPattern({ id, color }: { id: string; color: string }) {
   return (
     <pattern id={id} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">

@@ -71,7 +71,7 @@ function Loading() {
 }
 
 // Each step's own screen loads with that step (issue 35): the essay page does not fetch the
-// report's charts (recharts, ≈95 KB gzip) nor the reviewing screens.
+// report's chart (Chart.js) nor the reviewing screens.
 const loadReport = () => import('../../features/reports/routes/ReportPage');
 const loadPeerReview = () => import('../../features/reviewing/components/PeerReview');
 // Opened straight on such a step (a link, a reload), its screen is asked for as this module loads,

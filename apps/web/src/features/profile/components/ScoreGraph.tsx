@@ -1,10 +1,9 @@
-import '../../../components/chart-styles';
-import '@mantine/core/styles/ColorSwatch.css';
-import { LineChart } from '@mantine/charts';
 import { Alert, Card, Center, Loader, Text, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/charts/Chart';
+import { standardScoreSpec } from '../../../components/charts/chart-spec';
 import { useStandardScores } from '../api/profile';
 
 /** Learners' standard score per assignment (part 1 §2): fetched when it scrolls into view, y axis from zero. */
@@ -34,16 +33,15 @@ export function ScoreGraph() {
     );
   } else {
     content = (
-      <LineChart
-        h={260}
-        data={scores.data}
-        dataKey="assignment"
-        series={[{ name: 'standard_score', label: t('profile.scoreAxis'), color: 'brand.6' }]}
-        yAxisProps={{ domain: [0, 'auto'] }}
-        curveType="linear"
-        withDots
-        // One series: each point's score written beside it.
-        withPointLabels
+      // One series, y from zero: each point's score written above it.
+      <Chart
+        height={260}
+        spec={standardScoreSpec(scores.data, {
+          assignment: t('profile.scoreAssignment'),
+          score: t('profile.scoreAxis'),
+        })}
+        label={t('profile.scoreTitle')}
+        testId="score-graph-chart"
       />
     );
   }

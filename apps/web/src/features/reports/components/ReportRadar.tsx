@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartKey, type ChartKeyItem } from '../../../components/ChartKey';
 
-// The chart library (recharts, ≈95 KB gzip) loads after the report's text and table have painted,
+// The chart library (Chart.js) loads after the report's text and table have painted,
 // in the chart's own chunk; its place is kept meanwhile, so nothing moves when it arrives (issue 35).
 const RadarBody = lazy(() => import('./ReportRadarChart'));
 /** The chart's height, also of its place while it loads. */

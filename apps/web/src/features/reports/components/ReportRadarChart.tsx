@@ -1,8 +1,8 @@
-import '../../../components/chart-styles';
-import { RadarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/charts/Chart';
+import { radarSpec } from '../../../components/charts/chart-spec';
 
-/** The radar itself (loaded on demand by ReportRadar, with recharts). */
+/** The radar itself (loaded on demand by ReportRadar, with Chart.js). */
 export default function ReportRadarChart({
   data,
   who,
@@ -14,26 +14,11 @@ export default function ReportRadarChart({
 }) {
   const { t } = useTranslation();
   return (
-    <RadarChart
-      h={height}
-      data={data}
-      dataKey="type"
-      series={[
-        { name: 'me', label: who, color: 'indigo.6', opacity: 0.3 },
-        { name: 'average', label: t('report.classAverage'), color: 'gray.7', opacity: 0.08 },
-      ]}
-      radarProps={(s) =>
-        s.name === 'average'
-          ? { strokeDasharray: '6 4', strokeWidth: 2, className: 'pw-series-average' }
-          : { strokeWidth: 2, className: 'pw-series-me', dot: { r: 3, fillOpacity: 1 } }
-      }
-      polarRadiusAxisProps={{ domain: [0, 100] }}
-      // Room for the axis labels on a phone.
-      radarChartProps={{ outerRadius: '62%' }}
-      // A figure named by its label (a label on a bare div is not announced).
-      role="figure"
-      aria-label={t('report.radar')}
-      data-testid="report-radar"
+    <Chart
+      height={height}
+      spec={radarSpec(data, { kind: t('report.scoreKind'), me: who, classAverage: t('report.classAverage') })}
+      label={t('report.radar')}
+      testId="report-radar"
     />
   );
 }

@@ -1,5 +1,3 @@
-import '../../../components/chart-styles';
-import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Anchor,
@@ -24,6 +22,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { Chart } from '../../../components/charts/Chart';
+import { bandsSpec } from '../../../components/charts/chart-spec';
 import { ReliabilityCard } from '../../../components/ReliabilityCard';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
@@ -131,19 +131,12 @@ export function ScorePage() {
           <Title order={2} size="h5" mb="sm">
             {t('score.histogram')}
           </Title>
-          <BarChart
-            h={220}
-            data={bands}
-            dataKey="band"
-            series={[{ name: 'count', label: t('score.learners'), color: 'indigo.6' }]}
-            // One series: each band's count written on its bar, so colour carries nothing.
-            withBarValueLabel
-            // Mantine writes a bar's value only through a formatter (none: an empty label).
-            valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
-            // A figure named by its label (a label on a bare div is not announced).
-            role="figure"
-            aria-label={t('score.histogram')}
-            data-testid="score-histogram"
+          {/* One series: each band's count written on its bar, so colour carries nothing. */}
+          <Chart
+            height={220}
+            spec={bandsSpec(bands, { band: t('score.bandColumn'), learners: t('score.learners') })}
+            label={t('score.histogram')}
+            testId="score-histogram"
           />
           {unsubmitted > 0 ? (
             <Text size="sm" c="dimmed" mt="xs" data-testid="histogram-note">

@@ -1,10 +1,10 @@
 import '../results-texts';
-import '../../../components/chart-styles';
-import { BarChart } from '@mantine/charts';
 import { Card, Group, Radio, Text, Title } from '@mantine/core';
 import { RESULT_SCORE_KEYS, type ResultScoreKey, type ScoresByLearner } from '@pw/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/charts/Chart';
+import { classAverageSpec } from '../../../components/charts/chart-spec';
 
 /**
  * The class averages by assignment (active learners), one score at a time (part 2 §2), from the
@@ -32,17 +32,14 @@ export function ResultsChart({ assignments }: { assignments: ScoresByLearner['as
           </Group>
         </Radio.Group>
       </Group>
-      <BarChart
-        h={240}
-        data={data}
-        dataKey="name"
-        series={[{ name: 'average', label: t('results.classAverage'), color: 'indigo.6' }]}
-        // A figure named by its label (a label on a bare div is not announced).
-        role="figure"
-        aria-label={t('results.chartAria', { score: t(`results.keys.${key}`) })}
-        withBarValueLabel
-        // Mantine writes a bar's value only through a formatter (none: an empty label).
-        valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+      <Chart
+        height={240}
+        spec={classAverageSpec(data, {
+          assignment: t('results.assignment'),
+          classAverage: t('results.classAverage'),
+        })}
+        label={t('results.chartAria', { score: t(`results.keys.${key}`) })}
+        testId="results-chart-figure"
       />
       <Text size="xs" c="dimmed" mt="xs">
         {t('results.chartNote')}

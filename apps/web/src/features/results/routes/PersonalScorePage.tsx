@@ -1,11 +1,10 @@
 import '../results-texts';
-import '../../../components/chart-styles';
-import { BarChart } from '@mantine/charts';
 import { Anchor, Card, Center, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { ChartKey, type ChartKeyItem, chartColor, HatchPattern, hatchId } from '../../../components/ChartKey';
+import { ChartKey, type ChartKeyItem } from '../../../components/ChartKey';
+import { Chart } from '../../../components/charts/Chart';
+import { personalScoreSpec } from '../../../components/charts/chart-spec';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { usePersonalScore } from '../api/results';
@@ -30,7 +29,6 @@ export function PersonalScorePage({ mine = false }: { mine?: boolean }) {
   const { courseId, role, course } = useCourseContext();
   const enrollId = Number(useParams().enrollId);
   const score = usePersonalScore(courseId, mine ? null : enrollId);
-  const scope = `ps${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   if ((!mine && !isManagerRole(role)) || score.isError) return <Navigate replace to="/404" />;
   if (!score.data) {
     return (
@@ -47,10 +45,17 @@ export function PersonalScorePage({ mine = false }: { mine?: boolean }) {
     average: a.all_score.total,
   }));
   // The bars left to right and the key in the same order: the learner solid, the class hatched.
-  const series: ChartKeyItem[] = [
-    { name: 'me', label: mine ? t('results.me') : data.name, color: 'indigo.6', mark: 'fill' },
-    { name: 'average', label: t('results.classAverage'), color: 'gray.6', mark: 'hatch' },
-  ];
+  const spec = personalScoreSpec(chart, {
+    assignment: t('results.assignment'),
+    me: mine ? t('results.me') : data.name,
+    classAverage: t('results.classAverage'),
+  });
+  const series: ChartKeyItem[] = spec.series.map(({ name, label, color, mark }) => ({
+    name,
+    label,
+    color,
+    mark,
+  }));
   return (
     <Stack gap="lg" maw={1100} data-testid="personal-score-page">
       <Anchor component={Link} to={back} size="sm">
@@ -70,30 +75,13 @@ export function PersonalScorePage({ mine = false }: { mine?: boolean }) {
               {t('results.personalChart')}
             </Title>
             <ChartKey items={series} testId="personal-score-key" />
-            <BarChart
-              h={260}
+            <Chart
+              height={260}
               mt="sm"
-              data={chart}
-              dataKey="name"
-              series={series.map(({ name, label, color }) => ({ name, label, color }))}
-              barProps={(s) => ({
-                className: `pw-series-${s.name}`,
-                ...(s.name === 'average'
-                  ? { fill: `url(#${hatchId(scope, 'gray.6')})`, stroke: chartColor('gray.6') }
-                  : {}),
-              })}
-              withBarValueLabel
-              // Mantine writes a bar's value only through a formatter (none: an empty label).
-              valueFormatter={(v: number) => String(Math.round(v * 10) / 10)}
-              // A figure named by its label (a label on a bare div is not announced).
-              role="figure"
-              aria-label={t('results.personalChart')}
-              data-testid="personal-score-chart"
-            >
-              <defs>
-                <HatchPattern id={hatchId(scope, 'gray.6')} color="gray.6" />
-              </defs>
-            </BarChart>
+              spec={spec}
+              label={t('results.personalChart')}
+              testId="personal-score-chart"
+            />
           </Card>
           <Card withBorder radius="lg" p="lg">
             <ScrollArea>
