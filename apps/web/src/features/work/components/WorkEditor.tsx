@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ExtendedDeadline } from '../../../components/ExtendedDeadline';
 import { notify } from '../../../lib/notify';
 import { remindOnce, zoomWidth } from './work-draft';
+import { EditorPlaceholder } from './work-editor/EditorPlaceholder';
 import { LengthCounter } from './work-editor/LengthCounter';
 import { RevisionToolbar } from './work-editor/RevisionToolbar';
 import { SaveBar } from './work-editor/SaveBar';
@@ -175,7 +176,15 @@ export function WorkEditor({
         >
           <Box style={{ flex: 2, minWidth: 0 }} w={narrow ? '100%' : undefined}>
             <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
-              <Suspense fallback={<Loader size="sm" />}>
+              <Suspense
+                fallback={
+                  <EditorPlaceholder
+                    initial={draft.initialDelta}
+                    readOnly={!writable}
+                    label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
+                  />
+                }
+              >
                 <RichTextEditor
                   key={draft.editorKey}
                   initial={draft.initialDelta}
@@ -200,7 +209,15 @@ export function WorkEditor({
         </Box>
       ) : (
         <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
-          <Suspense fallback={<Loader size="sm" />}>
+          <Suspense
+            fallback={
+              <EditorPlaceholder
+                initial={draft.initialDelta}
+                readOnly={!writable}
+                label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
+              />
+            }
+          >
             <RichTextEditor
               key={draft.editorKey}
               initial={draft.initialDelta}
