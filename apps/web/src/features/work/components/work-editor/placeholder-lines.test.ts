@@ -17,7 +17,6 @@ describe('placeholderBlocks', () => {
         { insert: '\n', attributes: { list: 'ordered' } },
         { insert: 'dot' },
         { insert: '\n', attributes: { list: 'bullet' } },
-        { insert: { image: 'x.png' } },
         { insert: 'Last\n' },
       ],
     });
