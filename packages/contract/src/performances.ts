@@ -38,7 +38,8 @@ export function isOverLimit(text: string, limitType: LimitType, maxLength: numbe
 
 // --- Rich text: Quill's Delta, kept to formatting that cannot carry markup -------------------------
 
-const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+/** The links a stored essay may keep (http, https, mailto); the read-only view checks again. */
+export const SAFE_LINK_PATTERN = /^(https?:\/\/|mailto:)/i;
 const FORMAT_KEYS = new Set([
   'bold',
   'italic',
@@ -56,7 +57,8 @@ const FORMAT_KEYS = new Set([
   'color',
   'background',
 ]);
-const COLOR = /^(#[0-9a-f]{3,8}|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\))$/i;
+/** A colour a stored essay may keep (hex or rgb()), never anything CSS could do more with. */
+export const COLOR_PATTERN = /^(#[0-9a-f]{3,8}|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\))$/i;
 
 /** Keeps an attribute only when it is a known format with a harmless value (links: http, https, mailto). */
 function safeAttributes(attributes: Record<string, unknown> | undefined) {
@@ -65,9 +67,9 @@ function safeAttributes(attributes: Record<string, unknown> | undefined) {
   for (const [key, value] of Object.entries(attributes)) {
     if (!FORMAT_KEYS.has(key)) continue;
     if (key === 'link') {
-      if (typeof value === 'string' && SAFE_LINK.test(value.trim())) out[key] = value.trim();
+      if (typeof value === 'string' && SAFE_LINK_PATTERN.test(value.trim())) out[key] = value.trim();
     } else if (key === 'color' || key === 'background') {
-      if (typeof value === 'string' && COLOR.test(value)) out[key] = value;
+      if (typeof value === 'string' && COLOR_PATTERN.test(value)) out[key] = value;
     } else if (typeof value === 'boolean' || typeof value === 'number') {
       out[key] = value;
     } else if (typeof value === 'string' && /^[a-z0-9-]{1,20}$/i.test(value)) {

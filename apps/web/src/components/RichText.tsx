@@ -1,14 +1,12 @@
-import DOMPurify from 'dompurify';
-import draftToHtml from 'draftjs-to-html';
-import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import './RichText.css';
 import type { Delta } from '@pw/contract';
 
-// Loaded on demand (React.lazy): Quill and the Draft.js converter are needed only where an essay
-// is written or shown, never on the sign-in page.
+// Loaded on demand (React.lazy): Quill is needed only where an essay is written. An essay shown
+// read-only is drawn without it (RichTextView).
 
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
@@ -83,63 +81,5 @@ export default function RichTextEditor({
         }}
       />
     </section>
-  );
-}
-
-type Draft = { blocks: unknown[]; entityMap: Record<string, unknown> };
-const isDraft = (value: unknown): value is Draft =>
-  typeof value === 'object' && value !== null && Array.isArray((value as Draft).blocks);
-const isDelta = (value: unknown): value is Delta =>
-  typeof value === 'object' && value !== null && Array.isArray((value as Delta).ops);
-
-/**
- * An essay shown read-only: Quill content through Quill itself (text nodes, links limited to
- * safe protocols), DRAFT content (Draft.js raw JSON) through draftjs-to-html and DOMPurify, and
- * anything else as plain text. Nothing stored can run as markup.
- */
-export function RichTextView({
-  content,
-  editorType,
-  plainText,
-  label,
-}: {
-  content: unknown;
-  editorType: string | null;
-  plainText: string;
-  label: string;
-}) {
-  const draftHtml = useMemo(() => {
-    if (editorType !== 'DRAFT' || !isDraft(content)) return null;
-    try {
-      return DOMPurify.sanitize(draftToHtml(content as never), { USE_PROFILES: { html: true } });
-    } catch {
-      return null;
-    }
-  }, [content, editorType]);
-  if (draftHtml !== null) {
-    return (
-      <div
-        className="ql-snow"
-        data-testid="essay-view"
-        data-editor="DRAFT"
-        aria-label={label}
-        role="document"
-      >
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify above */}
-        <div className="ql-editor" dangerouslySetInnerHTML={{ __html: draftHtml }} />
-      </div>
-    );
-  }
-  if (isDelta(content)) {
-    return (
-      <div data-testid="essay-view" data-editor="Q" aria-label={label} role="document">
-        <ReactQuill theme="snow" readOnly defaultValue={content as never} modules={{ toolbar: false }} />
-      </div>
-    );
-  }
-  return (
-    <div data-testid="essay-view" aria-label={label} role="document" style={{ whiteSpace: 'pre-wrap' }}>
-      {plainText}
-    </div>
   );
 }

@@ -4,9 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileLinks } from '../../../components/FilesField';
 
-const RichTextView = lazy(() =>
-  import('../../../components/RichText').then((m) => ({ default: m.RichTextView })),
-);
+const RichTextView = lazy(() => import('../../../components/RichTextView'));
 const CompareModal = lazy(() => import('../../../components/CompareModal'));
 
 /** One text of the report (essay or revision) with its attachments as download links. */

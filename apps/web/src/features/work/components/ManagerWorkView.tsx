@@ -8,9 +8,7 @@ import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
 import { usePerformance } from '../api/performance';
 
-const RichTextView = lazy(() =>
-  import('../../../components/RichText').then((m) => ({ default: m.RichTextView })),
-);
+const RichTextView = lazy(() => import('../../../components/RichTextView'));
 
 /**
  * `/performances/{performanceId}` for the instructor and assistants: one learner's work, read-only,

@@ -3,9 +3,7 @@ import type { Performance } from '@pw/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const RichTextView = lazy(() =>
-  import('../../../../components/RichText').then((m) => ({ default: m.RichTextView })),
-);
+const RichTextView = lazy(() => import('../../../../components/RichTextView'));
 
 /**
  * A save refused as stale (409): the learner's text beside the newer stored one; take theirs, or
