@@ -13,7 +13,13 @@ function Line({ line }: { line: PlaceholderLine }) {
   const content = line.text === '' ? <br /> : line.text;
   switch (line.tag) {
     case 'li':
-      return <li data-list={line.list}>{content}</li>;
+      return (
+        <li data-list={line.list}>
+          {/* Where Quill 2's stylesheet draws the item's bullet or number. */}
+          <span className="ql-ui" contentEditable={false} />
+          {content}
+        </li>
+      );
     case 'h1':
       return <h1>{content}</h1>;
     case 'h2':
