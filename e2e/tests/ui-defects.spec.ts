@@ -183,18 +183,27 @@ for (const viewport of [WIDE, PHONE]) {
         );
       }
       if (!(await page.getByRole('dialog').count())) {
-        const hidden = await page.evaluate(() => {
-          const top =
-            document.querySelector('[data-testid="language-dock"]')?.getBoundingClientRect().top ?? 0;
-          return [...document.querySelectorAll('main button, main a[href], main input')]
-            .filter((el) => !el.closest('[data-testid="language-dock"]'))
-            .filter((el) => {
-              const r = el.getBoundingClientRect();
-              return r.width > 0 && r.height > 0 && r.bottom > top + 1;
-            })
-            .map((el) => (el.textContent ?? '').trim() || el.tagName);
-        });
-        expect(hidden, `${where}: controls left under the dock at the end of the page`).toEqual([]);
+        // Scrolled to the end each time it is checked: a long table adds its rows in slices after
+        // the network is quiet, so the end can move after a first scroll.
+        const hidden = () =>
+          page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            const top =
+              document.querySelector('[data-testid="language-dock"]')?.getBoundingClientRect().top ?? 0;
+            return [...document.querySelectorAll('main button, main a[href], main input')]
+              .filter((el) => !el.closest('[data-testid="language-dock"]'))
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.width > 0 && r.height > 0 && r.bottom > top + 1;
+              })
+              .map((el) => (el.textContent ?? '').trim() || el.tagName);
+          });
+        await expect
+          .poll(hidden, {
+            message: `${where}: controls left under the dock at the end of the page`,
+            timeout: 10_000,
+          })
+          .toEqual([]);
       }
     };
     for (const path of ['/', `${COURSE}/instructor/assignments/3`]) {
