@@ -136,6 +136,25 @@ export function WorkEditor({
   const essay = p.stage_object.essay;
   const width = revision ? `${zoomWidth(zoom)}%` : '100%';
 
+  // The editor (a stand-in while Quill loads) and its counter, beside the trace in a revision.
+  const editorLabel = t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel');
+  const editorFrame = (
+    <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
+      <Suspense
+        fallback={<EditorPlaceholder initial={draft.initialDelta} readOnly={!writable} label={editorLabel} />}
+      >
+        <RichTextEditor
+          key={draft.editorKey}
+          initial={draft.initialDelta}
+          onChange={draft.onEditor}
+          readOnly={!writable}
+          label={editorLabel}
+        />
+      </Suspense>
+      <LengthCounter count={draft.count} max={draft.max} limitType={draft.limitType} over={draft.over} />
+    </Box>
+  );
+
   return (
     <Stack gap="md" data-testid={revision ? 'revision-work' : 'essay-work'} pb={narrow && writable ? 72 : 0}>
       <ExtendedDeadline p={p} />
@@ -175,31 +194,7 @@ export function WorkEditor({
           data-testid="revision-layout"
         >
           <Box style={{ flex: 2, minWidth: 0 }} w={narrow ? '100%' : undefined}>
-            <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
-              <Suspense
-                fallback={
-                  <EditorPlaceholder
-                    initial={draft.initialDelta}
-                    readOnly={!writable}
-                    label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
-                  />
-                }
-              >
-                <RichTextEditor
-                  key={draft.editorKey}
-                  initial={draft.initialDelta}
-                  onChange={draft.onEditor}
-                  readOnly={!writable}
-                  label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
-                />
-              </Suspense>
-              <LengthCounter
-                count={draft.count}
-                max={draft.max}
-                limitType={draft.limitType}
-                over={draft.over}
-              />
-            </Box>
+            {editorFrame}
           </Box>
           <Box style={{ flex: 1, minWidth: 0 }} w={narrow ? '100%' : undefined}>
             <Suspense fallback={<Loader size="sm" />}>
@@ -208,26 +203,7 @@ export function WorkEditor({
           </Box>
         </Box>
       ) : (
-        <Box w={narrow ? '100%' : width} mx="auto" data-testid="editor-frame">
-          <Suspense
-            fallback={
-              <EditorPlaceholder
-                initial={draft.initialDelta}
-                readOnly={!writable}
-                label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
-              />
-            }
-          >
-            <RichTextEditor
-              key={draft.editorKey}
-              initial={draft.initialDelta}
-              onChange={draft.onEditor}
-              readOnly={!writable}
-              label={t(revision ? 'work.revisionEditorLabel' : 'work.editorLabel')}
-            />
-          </Suspense>
-          <LengthCounter count={draft.count} max={draft.max} limitType={draft.limitType} over={draft.over} />
-        </Box>
+        editorFrame
       )}
       {revision ? (
         <Textarea

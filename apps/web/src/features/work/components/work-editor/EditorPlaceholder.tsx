@@ -4,34 +4,11 @@ import 'react-quill-new/dist/quill.snow.css';
 import '../../../../components/RichText.css';
 import type { Delta } from '@pw/contract';
 import { useMemo } from 'react';
-import { type PlaceholderLine, placeholderBlocks } from './placeholder-lines';
+import { DeltaBlocks } from '../../../../components/DeltaBlocks';
+import { deltaBlocks } from '../../../../lib/delta-lines';
 
 /** The groups of Quill's toolbar (RichText's TOOLBAR): the heading picker, then buttons. */
 const TOOLBAR_GROUPS = [['picker'], ['b', 'b', 'b', 'b'], ['b', 'b'], ['b', 'b'], ['b']] as const;
-
-function Line({ line }: { line: PlaceholderLine }) {
-  const content = line.text === '' ? <br /> : line.text;
-  switch (line.tag) {
-    case 'li':
-      return (
-        <li data-list={line.list}>
-          {/* Where Quill 2's stylesheet draws the item's bullet or number. */}
-          <span className="ql-ui" contentEditable={false} />
-          {content}
-        </li>
-      );
-    case 'h1':
-      return <h1>{content}</h1>;
-    case 'h2':
-      return <h2>{content}</h2>;
-    case 'h3':
-      return <h3>{content}</h3>;
-    case 'blockquote':
-      return <blockquote>{content}</blockquote>;
-    default:
-      return <p>{content}</p>;
-  }
-}
 
 /**
  * What the essay editor shows while Quill's code loads: the essay's text in Quill's markup and
@@ -48,7 +25,7 @@ export function EditorPlaceholder({
   readOnly: boolean;
   label: string;
 }) {
-  const blocks = useMemo(() => placeholderBlocks(initial), [initial]);
+  const blocks = useMemo(() => deltaBlocks(initial), [initial]);
   return (
     <section
       className="pw-editor-placeholder"
@@ -77,20 +54,7 @@ export function EditorPlaceholder({
         )}
         <div className="ql-container ql-snow">
           <div className="ql-editor">
-            {blocks.map((block, b) =>
-              block.kind === 'list' ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a text that does not change here
-                <ol key={b}>
-                  {block.items.map((line, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: as above
-                    <Line line={line} key={i} />
-                  ))}
-                </ol>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: as above
-                <Line line={block.line} key={b} />
-              ),
-            )}
+            <DeltaBlocks blocks={blocks} />
           </div>
         </div>
       </div>
