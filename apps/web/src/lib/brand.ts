@@ -26,11 +26,12 @@ export function brandShades(rgbText: string | null | undefined): MantineColorsTu
 }
 
 /**
- * The bundled Pretendard first (app/styles.ts), then the Korean system fonts of macOS, Windows and
- * Linux, then the platform UI font, so text never falls back to boxes.
+ * The font stack, from a CSS variable set in app/global.css: on wide screens the bundled Pretendard
+ * first (app/styles.ts), then the Korean system fonts; on phones the device's own fonts only, so a
+ * first visit on a phone downloads no font at all (issue 35). Canvas text (the charts) cannot read a
+ * variable: it takes the resolved stack from the page (`resolvedFontFamily`).
  */
-export const FONT_FAMILY =
-  '"Pretendard Variable", Pretendard, "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans KR", "Noto Sans CJK KR", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+export const FONT_FAMILY = 'var(--pw-font-family)';
 
 /** Screen-reader names for the controls Mantine draws itself, in the page's language. */
 export type ControlLabels = {

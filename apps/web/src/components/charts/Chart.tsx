@@ -83,7 +83,7 @@ function hatchOf(theme: MantineTheme, color: string): CanvasPattern | string {
   return pattern;
 }
 
-function paintOf(theme: MantineTheme): ChartPaint {
+function paintOf(theme: MantineTheme, canvas: HTMLCanvasElement): ChartPaint {
   return {
     color: (color, alpha) => {
       const value = themeColor(theme, color);
@@ -92,7 +92,9 @@ function paintOf(theme: MantineTheme): ChartPaint {
     hatch: (color) => hatchOf(theme, color),
     text: theme.colors.gray[8] ?? theme.black,
     grid: theme.colors.gray[3] ?? theme.black,
-    fontFamily: theme.fontFamily ?? 'sans-serif',
+    // The theme's family is a CSS variable (lib/brand.ts), which a canvas cannot read: the stack the
+    // page resolved for the canvas itself (the bundled font on wide screens, the device's on phones).
+    fontFamily: getComputedStyle(canvas).fontFamily || 'sans-serif',
     reducedMotion: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
   };
 }
@@ -125,7 +127,7 @@ export function Chart({
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
-    const config = toChartConfig(spec, paintOf(theme));
+    const config = toChartConfig(spec, paintOf(theme, el));
     const current = chart.current;
     if (current && 'type' in current.config && current.config.type === config.type) {
       current.data = config.data;
