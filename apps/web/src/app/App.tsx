@@ -3,7 +3,7 @@ import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { UI } from '@pw/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -73,12 +73,33 @@ function Toasts({ isPhone }: { isPhone: boolean }) {
   );
 }
 
-/** Runs `show` after the page's load event, when the browser is idle (at most a second later). */
-function afterArrival(show: () => void) {
-  const soon = () =>
+/**
+ * Runs `show` once the page has arrived: after its load event, once no query is fetching (the
+ * page's own data; at most 5 s), when the browser is idle (at most a second later). The toasts'
+ * container measures itself as it mounts, which lays out the whole page: while the page's content
+ * was still arriving that layout ran inside its script work, delaying the page's largest paint on a
+ * phone (issue 35).
+ */
+function afterArrival(queryClient: QueryClient, show: () => void) {
+  const idle = () =>
     'requestIdleCallback' in window ? requestIdleCallback(show, { timeout: 1000 }) : setTimeout(show, 0);
-  if (document.readyState === 'complete') soon();
-  else window.addEventListener('load', soon, { once: true });
+  const quiet = () => {
+    if (queryClient.isFetching() === 0) return idle();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      clearTimeout(cap);
+      idle();
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) finish();
+    });
+    const cap = setTimeout(finish, 5000);
+  };
+  if (document.readyState === 'complete') quiet();
+  else window.addEventListener('load', quiet, { once: true });
 }
 
 /**
@@ -119,14 +140,15 @@ function Branded() {
   });
   // Once the page has loaded: the toasts' container it brings is not part of the arrival (issue 35).
   const toldPhone = useRef(false);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (isPhone && !toldPhone.current) {
       toldPhone.current = true;
-      afterArrival(() =>
+      afterArrival(queryClient, () =>
         notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 }),
       );
     }
-  }, [isPhone, t]);
+  }, [isPhone, t, queryClient]);
 
   useEffect(() => {
     if (config.data) document.title = config.data.login_title || config.data.name;

@@ -1,22 +1,39 @@
-import { SegmentedControl } from '@mantine/core';
 import { LANGUAGES, type Language } from '@pw/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../lib/i18n';
 import classes from './LanguageSwitch.module.css';
 
-/** The ko/en switch (part 1 §2); the choice is remembered in local storage. */
+/**
+ * The ko/en switch (part 1 §2); the choice is remembered in local storage. Two native radio buttons
+ * drawn as a segmented control by CSS alone: Mantine's SegmentedControl measures the page to place
+ * its sliding indicator when it mounts, which on every page's first render forced the whole page's
+ * layout inside a script task (issue 35). Arrow keys move between the two as in any radio group.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  const name = useId();
   return (
-    <SegmentedControl
+    <div
+      role="radiogroup"
       aria-label={t('language.label')}
-      radius="xl"
-      size="xs"
-      value={i18n.language}
-      onChange={(lng) => void changeLanguage(lng as Language)}
-      data={LANGUAGES.map((lng) => ({ value: lng, label: <span lang={lng}>{t(`language.${lng}`)}</span> }))}
+      className={classes.switch}
       data-testid="language-switch"
-    />
+    >
+      {LANGUAGES.map((lng) => (
+        <label key={lng} className={classes.option} data-active={i18n.language === lng || undefined}>
+          <input
+            type="radio"
+            className={classes.input}
+            name={name}
+            value={lng}
+            checked={i18n.language === lng}
+            onChange={() => void changeLanguage(lng as Language)}
+          />
+          <span lang={lng}>{t(`language.${lng}`)}</span>
+        </label>
+      ))}
+    </div>
   );
 }
 

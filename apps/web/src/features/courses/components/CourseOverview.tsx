@@ -14,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -30,14 +30,22 @@ import {
   IconUserCog,
   IconUsers,
 } from '../../../components/icons';
+import { OnDemandDialog } from '../../../components/OnDemandDialog';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole, setAssistantMode } from '../../../lib/course-mode';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useDeleteCourse } from '../api/delete-course';
 import { useLearnerInfo } from '../api/learner-info';
-import { StudentManagementModal } from './StudentManagementModal';
-import { StudentNumberModal } from './StudentNumberModal';
+
+// The two dialogs (a form with its validation; the roster table) load when first opened: the
+// course page's first screen does not need their code (issue 35).
+const StudentManagementModal = lazy(() =>
+  import('./StudentManagementModal').then((m) => ({ default: m.StudentManagementModal })),
+);
+const StudentNumberModal = lazy(() =>
+  import('./StudentNumberModal').then((m) => ({ default: m.StudentNumberModal })),
+);
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -140,7 +148,12 @@ function MyStudentId() {
           </ActionIcon>
         </Tooltip>
       </Group>
-      <StudentNumberModal opened={opened} onClose={close} courseId={courseId} current={code} />
+      <OnDemandDialog
+        opened={opened}
+        render={(shown) => (
+          <StudentNumberModal opened={shown} onClose={close} courseId={courseId} current={code} />
+        )}
+      />
     </Field>
   );
 }
@@ -301,11 +314,16 @@ export function CourseOverview() {
                 </Button>
               ) : null}
             </Group>
-            <StudentManagementModal
+            <OnDemandDialog
               opened={studentsOpened}
-              onClose={students.close}
-              courseId={courseId}
-              canToggleAssistant={isInstructorView}
+              render={(shown) => (
+                <StudentManagementModal
+                  opened={shown}
+                  onClose={students.close}
+                  courseId={courseId}
+                  canToggleAssistant={isInstructorView}
+                />
+              )}
             />
             <ConfirmModal
               opened={deleteOpened}
