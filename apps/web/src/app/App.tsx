@@ -75,31 +75,45 @@ function Toasts({ isPhone }: { isPhone: boolean }) {
 
 /**
  * Runs `show` once the page has arrived: after its load event, once no query is fetching (the
- * page's own data; at most 5 s), when the browser is idle (at most a second later). The toasts'
- * container measures itself as it mounts, which lays out the whole page: while the page's content
- * was still arriving that layout ran inside its script work, delaying the page's largest paint on a
+ * page's own data) and the page's largest paint has settled (no new candidate for a second, where
+ * the browser reports them), when the browser is idle; at most 6 s after the load event. The
+ * toasts' container measures itself as it mounts, which lays out the whole page: while the page's
+ * content was still arriving, that layout ran inside its script work and delayed the content on a
  * phone (issue 35).
  */
 function afterArrival(queryClient: QueryClient, show: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(show, { timeout: 1000 }) : setTimeout(show, 0);
-  const quiet = () => {
-    if (queryClient.isFetching() === 0) return idle();
+  const arrived = () => {
     let done = false;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    let observer: PerformanceObserver | undefined;
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => restart());
     const finish = () => {
       if (done) return;
       done = true;
-      unsubscribe();
+      clearTimeout(settle);
       clearTimeout(cap);
-      idle();
+      unsubscribe();
+      observer?.disconnect();
+      if ('requestIdleCallback' in window) requestIdleCallback(show, { timeout: 1000 });
+      else setTimeout(show, 0);
     };
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() === 0) finish();
-    });
-    const cap = setTimeout(finish, 5000);
+    // A second of quiet: nothing fetching, no new largest paint.
+    const restart = () => {
+      clearTimeout(settle);
+      if (!done && queryClient.isFetching() === 0) settle = setTimeout(finish, 1000);
+    };
+    const cap = setTimeout(finish, 6000);
+    if (
+      typeof PerformanceObserver !== 'undefined' &&
+      PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    ) {
+      observer = new PerformanceObserver(restart);
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    }
+    restart();
   };
-  if (document.readyState === 'complete') quiet();
-  else window.addEventListener('load', quiet, { once: true });
+  if (document.readyState === 'complete') arrived();
+  else window.addEventListener('load', arrived, { once: true });
 }
 
 /**
