@@ -45,6 +45,11 @@ export const MIN_MEASURED_EVALUATORS = 2;
  * error and the consensus's uncertainty together) keeps only the matching share of its weight.
  */
 export const OUTLIER_SCALE = 1.2;
+/**
+ * Lowest share of a reviewer's precision that the doubt whether their marks follow the essays (the
+ * tracking probability) leaves in their weight: the doubt can halve a weight, never take it away.
+ */
+export const TRACKING_WEIGHT_FLOOR = 0.5;
 /** Lowest weight a peer's ratings can get (the average peer weighs 1). */
 export const MIN_WEIGHT = 0.01;
 /** Weight of an instructor taking part as a learner: three average peers. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRACKING_WEIGHT_FLOOR } from './constants';
 import { estimateReliability, scoreEvaluationAbility } from './evaluation-ability';
 import { prepareRatings } from './ratings';
 import type { Review } from './types';
@@ -52,8 +53,46 @@ describe('estimateReliability', () => {
       expect(records.get(id)?.accuracy ?? 0).toBeGreaterThan(0.9);
       expect(weight(id)).toBeGreaterThan(weight('r4'));
     }
-    // Marks that never vary carry no information: the lowest weight there is.
-    expect(weight('r4')).toBe(0.01);
+    // Marks that never vary say nothing about which essay is better, but the doubt can only
+    // halve a reviewer's precision (TRACKING_WEIGHT_FLOOR): r4 weighs half of what its variance
+    // alone would give, r1 (tracking probability 1) all of it.
+    const precision = (id: string) => weight(id) * (models.get(id)?.variance ?? 0);
+    expect(precision('r4') / precision('r1')).toBeCloseTo(TRACKING_WEIGHT_FLOOR, 9);
+    expect(weight('r4')).toBeGreaterThan(0.01);
+  });
+
+  it('keeps an essay near two reviewers who agree when a trusted third gives it 0', () => {
+    // The real class's case (docs/scoring.md section 3, "The doubt halves a weight at most"):
+    // m1 and m2 give the maximum to every essay, including e2..e5, which the others rate 4, 3, 2
+    // and 4, 3; on e0 both give 5 and t0 gives 0. Their marks never vary, so the tracking test
+    // doubts them (m1 below 0.1), but e0 must not be left to t0 alone.
+    const authors = ['e0', 'e1', 'e2', 'e3', 'e4', 'e5'];
+    const others = [4, 3, 2];
+    const reviews = [
+      rate('m1', 'e0', 5),
+      rate('m2', 'e0', 5),
+      rate('t0', 'e0', 0),
+      ...['e1', 'e2', 'e3'].flatMap((authorId, i) => [
+        rate('m1', authorId, 5),
+        rate('t1', authorId, others[i] ?? 0),
+        rate('t2', authorId, others[i] ?? 0),
+      ]),
+      ...['e4', 'e5'].flatMap((authorId, i) => [
+        rate('m2', authorId, 5),
+        rate('t1', authorId, others[i] ?? 0),
+        rate('t0', authorId, others[i] ?? 0),
+      ]),
+    ];
+    const table = prepareRatings({
+      settings: { standards, maxScores: {} },
+      learners: [...authors, 'm1', 'm2', 't0', 't1', 't2'].map((id) => ({ id })),
+      reviews,
+    });
+    const { records, consensus } = estimateReliability(table);
+    expect(records.get('m1')?.discrimination ?? 1).toBeLessThan(0.1);
+    expect(records.get('m2')?.discrimination ?? 1).toBeLessThan(0.5);
+    // 0.75 of the scale; weighted by the doubt in full (no floor) it was 0.27, near t0's 0.
+    expect(consensus.get('e0')?.[0] ?? 0).toBeGreaterThan(0.6);
   });
 
   it('judges each reviewer against the others only (leave-one-out)', () => {

@@ -9,6 +9,7 @@ import {
   OUTLIER_SCALE,
   RELIABILITY_ROUNDS,
   REVIEWER_DIFFERENCE_LEVEL,
+  TRACKING_WEIGHT_FLOOR,
   VARIANCE_PRIOR_RATINGS,
 } from './constants';
 import type { PreparedReview, RatingTable } from './ratings';
@@ -398,7 +399,7 @@ function updateModels(
     // tracking probability measured with this round's comparisons). No weight is set to nothing
     // outright: a mark that never varies still sits near the class, and where an essay's only
     // other reviewer is unreliable it is what keeps the essay's score from resting on that one.
-    const tracks = record?.discrimination ?? 1;
+    const tracks = Math.max(TRACKING_WEIGHT_FLOOR, record?.discrimination ?? 1);
     // The calibration prior (docs/scoring.md section 3): a learner whose points came close to the
     // instructor's on the examples is taken as that much more precise (a bounded factor, 1
     // without calibration, so the results without it are unchanged).

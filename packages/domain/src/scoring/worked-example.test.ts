@@ -74,26 +74,26 @@ describe('the worked example of docs/scoring.md', () => {
   });
 
   it('steps 2 and 3: leniency, variance and weight after each round', () => {
-    // D's marks never vary: weight = tracking probability ÷ variance like everyone's (0.2280,
-    // 0.2618, 0.2768 in rounds 1–3), never set to the 0.01 floor outright.
+    // D's marks never vary: tracking probability 0.2280, 0.2618, 0.2768 in rounds 1–3, each below
+    // TRACKING_WEIGHT_FLOOR, so D's weight is half its precision (0.5 ÷ variance) in every round.
     const rounds = [
       {
-        A: [-0.025, 0.011484, 1.293],
-        B: [0, 0.007578, 1.9595],
-        C: [0.05, 0.023203, 0.63997],
-        D: [-0.025, 0.031484, 0.10752],
+        A: [-0.025, 0.011484, 1.25282],
+        B: [0, 0.007578, 1.8986],
+        C: [0.05, 0.023203, 0.62008],
+        D: [-0.025, 0.031484, 0.22849],
       },
       {
-        A: [-0.028125, 0.014248, 1.27207],
-        B: [0.003125, 0.010225, 1.77263],
-        C: [0.046875, 0.023037, 0.78675],
-        D: [-0.021875, 0.028154, 0.16855],
+        A: [-0.028125, 0.014248, 1.22511],
+        B: [0.003125, 0.010225, 1.70719],
+        C: [0.046875, 0.023037, 0.75771],
+        D: [-0.021875, 0.028154, 0.30999],
       },
       {
-        A: [-0.027344, 0.01398, 1.2508],
-        B: [0.002344, 0.009634, 1.81498],
-        C: [0.047656, 0.023033, 0.75919],
-        D: [-0.022656, 0.027652, 0.17503],
+        A: [-0.027344, 0.01398, 1.20816],
+        B: [0.002344, 0.009634, 1.75312],
+        C: [0.047656, 0.023033, 0.73331],
+        D: [-0.022656, 0.027652, 0.30541],
       },
     ];
     rounds.forEach((expected, index) => {
@@ -112,7 +112,7 @@ describe('the worked example of docs/scoring.md', () => {
   });
 
   it('step 4: the consensus and the plain mean per essay', () => {
-    const points = { A: [4.4529, 4], B: [2.2566, 2.5], C: [4.0488, 4], D: [2.9215, 3] };
+    const points = { A: [4.277, 4], B: [2.3338, 2.5], C: [4.0488, 4], D: [2.9215, 3] };
     for (const [id, [consensus, mean]] of Object.entries(points)) {
       const standard = learner(result, id).peerReviewPoints[0];
       expect(standard?.consensus).toBeCloseTo(consensus ?? 0, 4);
@@ -160,8 +160,8 @@ describe('the worked example of docs/scoring.md', () => {
 
   it('step 7: the self-assessment gaps', () => {
     const gaps = {
-      A: [-0.4529, 'accurate'],
-      B: [1.7434, 'over'],
+      A: [-0.277, 'accurate'],
+      B: [1.6662, 'over'],
       C: [-0.0488, 'accurate'],
       D: [-0.9215, 'under'],
     } as const;
@@ -178,8 +178,8 @@ describe('the worked example of docs/scoring.md', () => {
 
   it('step 9: the scores, totals and ranks', () => {
     const scores = {
-      A: [53.4, 8.4, 10, 8, 8, 87.8, 1],
-      B: [27.1, 10, 5, 9, 6, 57.1, 3],
+      A: [51.3, 8.4, 10, 8, 8, 85.7, 1],
+      B: [28, 10, 5.3, 9, 6, 58.3, 3],
       C: [48.6, 4.8, 10, 8, 9, 80.4, 2],
       D: [35.1, 4.1, 8.3, 3, 5, 55.5, 4],
     };
@@ -197,12 +197,12 @@ describe('the worked example of docs/scoring.md', () => {
       expect(l.isAverageEssayWritingScore || l.isAverageFeedbackReviewScore).toBe(false);
     }
     expect(result.classAverages).toEqual({
-      essayWriting: 41.1,
+      essayWriting: 40.8,
       peerReview: 6.8,
-      metacognition: 8.3,
+      metacognition: 8.4,
       feedbackReview: 7,
       revisement: 7,
-      total: 70.2,
+      total: 70,
     });
   });
 });
