@@ -113,3 +113,15 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
 /** Files one request may carry. */
 export const MAX_FILES_PER_UPLOAD = 10;
+
+// Rules the essay pages read before any form (in this zod-free module, so a page that only shows an
+// essay or counts an answer loads no schema code: issue 35).
+
+/** The links a stored essay may keep (http, https, mailto); the read-only view checks again. */
+export const SAFE_LINK_PATTERN = /^(https?:\/\/|mailto:)/i;
+
+/** A colour a stored essay may keep (hex or rgb()), never anything CSS could do more with. */
+export const COLOR_PATTERN = /^(#[0-9a-f]{3,8}|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\))$/i;
+
+/** The longest answer to an assignment's question, in letters. */
+export const ANSWER_MAX = 5000;

@@ -25,3 +25,4 @@ export * from './revision-trace';
 export * from './stage-display';
 export * from './stages';
 export * from './supports';
+export * from './text-length';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countLength, deltaSchema, deltaText, isOverLimit } from './performances';
+import { deltaSchema, deltaText } from './performances';
 import { lateEssayRule, saveRule, stepsOf } from './stages';
+import { countLength, isOverLimit } from './text-length';
 
 describe('the counting rule (one copy for the browser and the server)', () => {
   it('counts letters as the learner sees them: Hangul, Latin, spaces, emoji; not line breaks', () => {

@@ -1,45 +1,15 @@
 import { z } from 'zod';
-import { STAGE_CODES } from './constants';
+import { ANSWER_MAX, COLOR_PATTERN, SAFE_LINK_PATTERN, STAGE_CODES } from './constants';
 import { fileRefSchema } from './courses';
 import { peerTargetSchema, receivedReviewSchema } from './reviews';
 import { STAGE_MODELS } from './stages';
 
 // A learner's work in one stage (part 2 §3 Performance, §4 work rules, §5 counting rule).
 
-export type LimitType = 'L' | 'W';
-
-const segmenter =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : null;
-
-/**
- * The essay length as the learner sees it, one copy for the browser's counter and the server's
- * check: `L` counts letters (user-perceived characters, so an emoji or a Hangul syllable is one;
- * spaces count, line breaks do not), `W` counts words split on whitespace.
- */
-export function countLength(text: string, limitType: LimitType): number {
-  if (limitType === 'W') return text.split(/\s+/u).filter(Boolean).length;
-  const letters = text.replace(/[\r\n]/g, '');
-  if (!segmenter) return [...letters].length;
-  let n = 0;
-  for (const _ of segmenter.segment(letters)) n++;
-  return n;
-}
-
-/** True when an essay of `text` is over the stage's limit (a limit of 0 means none). */
-export function isOverLimit(text: string, limitType: LimitType, maxLength: number | null | undefined) {
-  if (maxLength == null || maxLength <= 0) return false;
-  // Letters and words are never more than UTF-16 units: a text that short needs no counting
-  // (counting graphemes costs about half a millisecond per thousand letters).
-  if (text.length <= maxLength) return false;
-  return countLength(text, limitType) > maxLength;
-}
+// The essay's length rules (countLength, isOverLimit) are in ./text-length (no zod: the editor reads them).
 
 // --- Rich text: Quill's Delta, kept to formatting that cannot carry markup -------------------------
 
-/** The links a stored essay may keep (http, https, mailto); the read-only view checks again. */
-export const SAFE_LINK_PATTERN = /^(https?:\/\/|mailto:)/i;
 const FORMAT_KEYS = new Set([
   'bold',
   'italic',
@@ -57,8 +27,6 @@ const FORMAT_KEYS = new Set([
   'color',
   'background',
 ]);
-/** A colour a stored essay may keep (hex or rgb()), never anything CSS could do more with. */
-export const COLOR_PATTERN = /^(#[0-9a-f]{3,8}|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\))$/i;
 
 /** Keeps an attribute only when it is a known format with a harmless value (links: http, https, mailto). */
 function safeAttributes(attributes: Record<string, unknown> | undefined) {
@@ -175,7 +143,6 @@ export type Performance = z.infer<typeof performanceSchema>;
 // --- Saving ----------------------------------------------------------------------------------------
 
 export const RETROSPECTIVE_MAX = 5000;
-export const ANSWER_MAX = 5000;
 
 /**
  * What a save carries in `stage_object` (multipart field holding JSON, or a JSON body): an essay or
