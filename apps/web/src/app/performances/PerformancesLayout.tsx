@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Center,
-  Collapse,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Tabs,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Center, Collapse, Group, Loader, NativeSelect, Stack, Tabs, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -22,6 +11,7 @@ import {
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { IconChevronDown, IconChevronUp, IconInfoCircle, IconLock } from '../../components/icons';
 import { useStageLabels } from '../../components/StageText';
 import { ManagerWorkView } from '../../features/work/components/ManagerWorkView';
@@ -138,7 +128,7 @@ export function PerformancesLayout() {
           {a.name}
         </Title>
         {narrow ? null : (
-          <Tooltip label={folded ? t('assignments.info.unfold') : t('assignments.info.fold')}>
+          <HoverTooltip label={folded ? t('assignments.info.unfold') : t('assignments.info.fold')}>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -148,15 +138,15 @@ export function PerformancesLayout() {
             >
               {folded ? <IconChevronDown size={18} /> : <IconChevronUp size={18} />}
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </Group>
       {narrow ? (
-        <Select
+        // A native list on phones: the phone's own picker, and no positioning engine to load.
+        <NativeSelect
           aria-label={t('assignments.info.tabs')}
-          value={active}
-          onChange={go}
-          allowDeselect={false}
+          value={active ?? ''}
+          onChange={(event) => go(event.currentTarget.value)}
           data={[
             { value: 'info', label: t('assignments.info.tab') },
             ...tabs.map((tab) => ({ value: tab.key, label: label(tab), disabled: !tab.open })),
@@ -176,13 +166,13 @@ export function PerformancesLayout() {
                     {label(tab)}
                   </Tabs.Tab>
                 ) : (
-                  <Tooltip key={tab.key} label={t('assignments.info.tabLocked')}>
+                  <HoverTooltip key={tab.key} label={t('assignments.info.tabLocked')}>
                     <span data-testid={`performance-tab-${tab.key}`} data-locked="true">
                       <Tabs.Tab value={tab.key} disabled leftSection={<IconLock size={14} />}>
                         {label(tab)}
                       </Tabs.Tab>
                     </span>
-                  </Tooltip>
+                  </HoverTooltip>
                 ),
               )}
             </Tabs.List>

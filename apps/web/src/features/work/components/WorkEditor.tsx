@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ExtendedDeadline } from '../../../components/ExtendedDeadline';
+import { OnDemandDialog } from '../../../components/OnDemandDialog';
 import { notify } from '../../../lib/notify';
 import { remindOnce, zoomWidth } from './work-draft';
 import { EditorPlaceholder } from './work-editor/EditorPlaceholder';
@@ -15,11 +16,14 @@ import { RevisionToolbar } from './work-editor/RevisionToolbar';
 import { SaveBar } from './work-editor/SaveBar';
 import { useWorkDraft } from './work-editor/use-work-draft';
 import { useWorkSave } from './work-editor/use-work-save';
-import { EssayDialog, StaleDialog } from './work-editor/WorkDialogs';
 import { WorkFiles } from './work-editor/WorkFiles';
 
 const RichTextEditor = lazy(() => import('../../../components/RichText'));
 const CompareModal = lazy(() => import('../../../components/CompareModal'));
+// The stale-save and essay dialogs load when first needed (issue 35: not on the essay page's arrival).
+const workDialogs = () => import('./work-editor/WorkDialogs');
+const StaleDialog = lazy(() => workDialogs().then((m) => ({ default: m.StaleDialog })));
+const EssayDialog = lazy(() => workDialogs().then((m) => ({ default: m.EssayDialog })));
 
 import type { CompareAnchor } from '../../../components/CompareModal';
 
@@ -246,15 +250,25 @@ export function WorkEditor({
         message={t('work.confirmRemove', { name: removing?.name ?? '' })}
         confirmLabel={t('common.delete')}
       />
-      <StaleDialog
-        stale={save.stale}
-        mine={draft.current.text}
-        saving={save.saving}
-        onClose={save.closeStale}
-        onUseTheirs={useTheirs}
-        onKeepMine={(version) => void submit(version)}
+      <OnDemandDialog
+        opened={save.stale !== null}
+        render={(shown) => (
+          <StaleDialog
+            stale={shown ? save.stale : null}
+            mine={draft.current.text}
+            saving={save.saving}
+            onClose={save.closeStale}
+            onUseTheirs={useTheirs}
+            onKeepMine={(version) => void submit(version)}
+          />
+        )}
       />
-      {essay ? <EssayDialog essay={essay} opened={viewEssay} onClose={() => setViewEssay(false)} /> : null}
+      {essay ? (
+        <OnDemandDialog
+          opened={viewEssay}
+          render={(shown) => <EssayDialog essay={essay} opened={shown} onClose={() => setViewEssay(false)} />}
+        />
+      ) : null}
       {essay && compare ? (
         <Suspense fallback={null}>
           <CompareModal

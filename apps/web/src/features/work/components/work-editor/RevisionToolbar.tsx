@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../../../../components/HoverTooltip';
 import { IconEye, IconFileDiff, IconZoomIn, IconZoomOut } from '../../../../components/icons';
 import { zoomWidth } from '../work-draft';
 
@@ -45,7 +46,7 @@ export function RevisionToolbar({
       </Group>
       {narrow ? null : (
         <Group gap={4} role="group" aria-label={t('work.zoom')}>
-          <Tooltip label={t('work.zoomOut')}>
+          <HoverTooltip label={t('work.zoomOut')}>
             <ActionIcon
               variant="default"
               aria-label={t('work.zoomOut')}
@@ -54,11 +55,11 @@ export function RevisionToolbar({
             >
               <IconZoomOut size={16} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
           <Text size="sm" w={48} ta="center" data-testid="zoom-width">
             {zoomWidth(zoom)}%
           </Text>
-          <Tooltip label={t('work.zoomIn')}>
+          <HoverTooltip label={t('work.zoomIn')}>
             <ActionIcon
               variant="default"
               aria-label={t('work.zoomIn')}
@@ -67,7 +68,7 @@ export function RevisionToolbar({
             >
               <IconZoomIn size={16} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         </Group>
       )}
     </Group>
