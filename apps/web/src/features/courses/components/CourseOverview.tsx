@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode } from 'react';
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { FileLinks } from '../../../components/FilesField';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import {
   IconChartBar,
   IconCheck,
@@ -136,7 +136,7 @@ function MyStudentId() {
     <Field label={t('courses.myStudentId')}>
       <Group gap={4} wrap="nowrap">
         <Text data-testid="my-student-id">{info.isPending ? '…' : code || t('courses.notSet')}</Text>
-        <Tooltip label={t('courses.editMyStudentId')}>
+        <HoverTooltip label={t('courses.editMyStudentId')}>
           <ActionIcon
             variant="subtle"
             size="sm"
@@ -146,7 +146,7 @@ function MyStudentId() {
           >
             <IconPencil size={14} />
           </ActionIcon>
-        </Tooltip>
+        </HoverTooltip>
       </Group>
       <OnDemandDialog
         opened={opened}
@@ -239,7 +239,7 @@ export function CourseOverview() {
                   </Text>
                   <CopyButton value={course.code}>
                     {({ copied, copy }) => (
-                      <Tooltip label={copied ? t('courses.copied') : t('courses.copyCode')}>
+                      <HoverTooltip label={copied ? t('courses.copied') : t('courses.copyCode')}>
                         <ActionIcon
                           variant="subtle"
                           color={copied ? 'teal' : 'gray'}
@@ -248,7 +248,7 @@ export function CourseOverview() {
                         >
                           {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                         </ActionIcon>
-                      </Tooltip>
+                      </HoverTooltip>
                     )}
                   </CopyButton>
                 </Group>
