@@ -14,6 +14,39 @@ describe('the counting rule (one copy for the browser and the server)', () => {
     expect(countLength('', 'L')).toBe(0);
   });
 
+  it('counts without a segmenter only texts where every character is a letter of its own', () => {
+    // Combining marks, conjoining jamo and a tone mark join what comes before them.
+    expect(countLength('e\u0301', 'L')).toBe(1);
+    expect(countLength('\u1100\u1161\u11a8', 'L')).toBe(1);
+    expect(countLength('가\u11a8', 'L')).toBe(1);
+    expect(countLength('中\u302a', 'L')).toBe(1);
+    // The fast path agrees with the grapheme segmenter on random texts of its characters.
+    const ranges: [number, number][] = [
+      [0x20, 0x7e],
+      [0xa0, 0xff],
+      [0xac00, 0xd7a3],
+      [0x3131, 0x318e],
+      [0x4e00, 0x9fff],
+      [0x3000, 0x3029],
+      [0xff01, 0xff5e],
+    ];
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let i = 0; i < 3000; i++) {
+      let text = '';
+      const length = 1 + Math.floor(next() * 12);
+      for (let j = 0; j < length; j++) {
+        const [from, to] = ranges[Math.floor(next() * ranges.length)] as [number, number];
+        text += String.fromCharCode(from + Math.floor(next() * (to - from + 1)));
+      }
+      expect(countLength(text, 'L'), text).toBe([...segmenter.segment(text)].length);
+    }
+  });
+
   it('counts words split on any whitespace', () => {
     expect(countLength('one two  three', 'W')).toBe(3);
     expect(countLength('  글쓰기는\t생각을\n정리한다 ', 'W')).toBe(3);
