@@ -158,9 +158,22 @@ function Branded() {
   useEffect(() => {
     if (isPhone && !toldPhone.current) {
       toldPhone.current = true;
-      afterArrival(queryClient, () =>
-        notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 }),
-      );
+      // Never in place of feedback on what the user did (on phones a new toast replaces the one
+      // showing): once any toast has appeared since the page loaded, the notice waits for the next
+      // page load.
+      const toastCount = () => {
+        const { notifications: showing, queue } = notificationsStore.getState();
+        return showing.length + queue.length;
+      };
+      let toasted = toastCount() > 0;
+      const unsubscribe = notificationsStore.subscribe(() => {
+        if (toastCount() > 0) toasted = true;
+      });
+      afterArrival(queryClient, () => {
+        unsubscribe();
+        if (toasted || toastCount() > 0) return;
+        notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 });
+      });
     }
   }, [isPhone, t, queryClient]);
 
