@@ -483,16 +483,7 @@ test('Korean text is drawn with the bundled font, and the sign-in CSS stays with
   // Which fonts Chromium really used for the Korean heading's glyphs: Pretendard alone.
   const heading = page.getByTestId('login-title');
   await expect(heading).toHaveText(/[가-힣]/);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument');
-  const { nodeId } = await cdp.send('DOM.querySelector', {
-    nodeId: root.nodeId,
-    selector: '[data-testid="login-title"]',
-  });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  expect(fonts.map((f) => f.familyName)).toEqual(['Pretendard Variable']);
+  expect(await platformFonts(page, 'login-title')).toEqual(['Pretendard Variable']);
 
   const gzipped = css.reduce((sum, body) => sum + gzipSync(body).length, 0);
   expect(css.length).toBeGreaterThan(0);

@@ -3,10 +3,11 @@ import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { UI } from '@pw/contract';
-import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { browserArrival, noticeAfterArrival } from '../lib/after-arrival';
 import { buildTheme } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
 import { AuthProvider } from '../lib/session/auth-context';
@@ -74,49 +75,6 @@ function Toasts({ isPhone }: { isPhone: boolean }) {
 }
 
 /**
- * Runs `show` once the page has arrived: after its load event, once no query is fetching (the
- * page's own data) and the page's largest paint has settled (no new candidate for a second, where
- * the browser reports them), when the browser is idle; at most 6 s after the load event. The
- * toasts' container measures itself as it mounts, which lays out the whole page: while the page's
- * content was still arriving, that layout ran inside its script work and delayed the content on a
- * phone (issue 35).
- */
-function afterArrival(queryClient: QueryClient, show: () => void) {
-  const arrived = () => {
-    let done = false;
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    let observer: PerformanceObserver | undefined;
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => restart());
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(settle);
-      clearTimeout(cap);
-      unsubscribe();
-      observer?.disconnect();
-      if ('requestIdleCallback' in window) requestIdleCallback(show, { timeout: 1000 });
-      else setTimeout(show, 0);
-    };
-    // A second of quiet: nothing fetching, no new largest paint.
-    const restart = () => {
-      clearTimeout(settle);
-      if (!done && queryClient.isFetching() === 0) settle = setTimeout(finish, 1000);
-    };
-    const cap = setTimeout(finish, 6000);
-    if (
-      typeof PerformanceObserver !== 'undefined' &&
-      PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
-    ) {
-      observer = new PerformanceObserver(restart);
-      observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    }
-    restart();
-  };
-  if (document.readyState === 'complete') arrived();
-  else window.addEventListener('load', arrived, { once: true });
-}
-
-/**
  * Mantine's dimmed text (gray 6, 3.3:1 on white) is below the 4.5:1 that small text needs; this
  * gray keeps the quieter look at 6:1.
  */
@@ -158,22 +116,18 @@ function Branded() {
   useEffect(() => {
     if (isPhone && !toldPhone.current) {
       toldPhone.current = true;
-      // Never in place of feedback on what the user did (on phones a new toast replaces the one
-      // showing): once any toast has appeared since the page loaded, the notice waits for the next
-      // page load.
-      const toastCount = () => {
-        const { notifications: showing, queue } = notificationsStore.getState();
-        return showing.length + queue.length;
-      };
-      let toasted = toastCount() > 0;
-      const unsubscribe = notificationsStore.subscribe(() => {
-        if (toastCount() > 0) toasted = true;
-      });
-      afterArrival(queryClient, () => {
-        unsubscribe();
-        if (toasted || toastCount() > 0) return;
-        notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 });
-      });
+      // Never in place of feedback on what the user did: lib/after-arrival.ts.
+      noticeAfterArrival(
+        browserArrival(queryClient),
+        {
+          count: () => {
+            const { notifications: showing, queue } = notificationsStore.getState();
+            return showing.length + queue.length;
+          },
+          onChange: (listener) => notificationsStore.subscribe(listener),
+        },
+        () => notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 }),
+      );
     }
   }, [isPhone, t, queryClient]);
 
