@@ -1,9 +1,17 @@
 import { COURSE_ROLES } from '@pw/contract';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
-import { loadPageTexts } from '../lib/i18n';
 import { useAuth } from '../lib/session/auth-context';
 import { lazyPage } from './lazy-page';
+import {
+  loadAppLayout,
+  loadCourseGate,
+  loadCoursePage,
+  loadDashboardPage,
+  loadManagementPage,
+  loadPerformancesLayout,
+  loadWorkPage,
+} from './page-loaders';
 import { FullPageLoader, NotFoundPage } from './pages';
 
 // Every page loads on demand (one chunk per page module).
@@ -11,13 +19,11 @@ const AssignmentEditPage = lazyPage(
   () => import('../features/assignment-editor/routes/AssignmentEditPage'),
   'AssignmentEditPage',
 );
-const loadManagementPage = () => import('../features/assignments/routes/AssignmentManagementPage');
 const AssignmentManagementPage = lazyPage(loadManagementPage, 'AssignmentManagementPage');
 const AssignmentNewPage = lazyPage(
   () => import('../features/assignment-editor/routes/AssignmentNewPage'),
   'AssignmentNewPage',
 );
-const loadPerformancesLayout = () => import('./performances/PerformancesLayout');
 const PerformancesLayout = lazyPage(loadPerformancesLayout, 'PerformancesLayout');
 const MatchingPage = lazyPage(() => import('../features/reports/routes/MatchingPage'), 'MatchingPage');
 const FillInReviewRoute = lazyPage(() => import('./FillInReviewRoute'), 'FillInReviewRoute');
@@ -29,17 +35,13 @@ const PersonalScorePage = lazyPage(
 );
 const MyScorePage = lazyPage(() => import('../features/results/routes/PersonalScorePage'), 'MyScorePage');
 const ReportPage = lazyPage(() => import('../features/reports/routes/ReportPage'), 'ReportPage');
-const loadWorkPage = () => import('./performances/WorkPage');
 const PeerReviewRoute = lazyPage(loadWorkPage, 'PeerReviewRoute');
 const WorkPage = lazyPage(loadWorkPage, 'WorkPage');
 const TaskInfoPage = lazyPage(() => import('../features/assignments/routes/TaskInfoPage'), 'TaskInfoPage');
 const CourseEditPage = lazyPage(() => import('../features/courses/routes/CourseEditPage'), 'CourseEditPage');
-const loadCourseGate = () => import('./CourseGate');
 const CourseGate = lazyPage(loadCourseGate, 'CourseGate');
 const AssignmentGate = lazyPage(loadCourseGate, 'AssignmentGate');
-const loadCoursePage = () => import('./course/CoursePage');
 const CoursePage = lazyPage(loadCoursePage, 'CoursePage');
-const loadDashboardPage = () => import('./dashboard/DashboardPage');
 const DashboardPage = lazyPage(loadDashboardPage, 'DashboardPage');
 const HelpPage = lazyPage(() => import('../features/help/HelpPage'), 'HelpPage');
 const PostEditPage = lazyPage(() => import('../features/posts/routes/PostEditPage'), 'PostEditPage');
@@ -83,33 +85,7 @@ const ManagerLtiPage = lazyPage(
   () => import('../features/manager/routes/LtiPlatformsPage'),
   'LtiPlatformsPage',
 );
-const loadAppLayout = () => import('./AppLayout');
 const AppLayout = lazyPage(loadAppLayout, 'AppLayout');
-// Every signed-in page shows the frame with the pages' texts: both are asked for as soon as these
-// routes load, beside the sign-in check, instead of after it (issue 35).
-void loadAppLayout().catch(() => undefined);
-void loadPageTexts().catch(() => undefined);
-// Opened straight on one of the pages people arrive on (a link, a reload), that page's module is
-// asked for now too, instead of after the sign-in check and the frame (issue 35).
-const arrivals: [RegExp, () => Promise<unknown>][] = [
-  [/^\/$/, loadDashboardPage],
-  [/^\/courses\/\d+\/\w+\/?$/, loadCoursePage],
-  [/^\/courses\/\d+\/\w+\/assignments\/\d+\/?$/, loadManagementPage],
-  // Every course page waits for the course's gate (the course and the caller's role).
-  [/^\/courses\/\d+\/\w+(\/|$)/, loadCourseGate],
-  [
-    /^\/courses\/\d+\/\w+\/assignments\/\d+\/performances\/(?!info)\w+/,
-    () => Promise.all([loadPerformancesLayout(), loadWorkPage()]),
-  ],
-  // The essay and its revision are written in the editor (Quill): its chunk is on their first screen.
-  [
-    /^\/courses\/\d+\/learner\/assignments\/\d+\/performances\/(ES|RE)\/?$/,
-    () => import('../components/RichText'),
-  ],
-];
-for (const [path, load] of arrivals) {
-  if (path.test(window.location.pathname)) void load().catch(() => undefined);
-}
 
 /** A course route with a role that is not instructor, learner or assistant goes home. */
 function CourseRoleGuard() {

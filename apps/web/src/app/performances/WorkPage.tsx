@@ -11,6 +11,7 @@ import { usePerformance } from '../../features/work/api/performance';
 import { QuestionsForm } from '../../features/work/components/QuestionsForm';
 import { WorkEditor } from '../../features/work/components/WorkEditor';
 import { usePerformanceContext } from '../../lib/performance-context';
+import { loadPeerReviewStep, loadReportStep } from '../page-loaders';
 import { AdjustmentNotice } from './AdjustmentNotice';
 
 /** The empty state of a stage with no work of the learner's (part 2 §2), with an icon. */
@@ -71,13 +72,10 @@ function Loading() {
 }
 
 // Each step's own screen loads with that step (issue 35): the essay page does not fetch the
-// report's chart (Chart.js) nor the reviewing screens.
-const loadReport = () => import('../../features/reports/routes/ReportPage');
-const loadPeerReview = () => import('../../features/reviewing/components/PeerReview');
-// Opened straight on such a step (a link, a reload), its screen is asked for as this module loads,
-// beside the step's data, rather than after it.
-if (/\/performances\/CO\/?$/.test(window.location.pathname)) void loadReport().catch(() => undefined);
-if (/\/performances\/PE(\/|$)/.test(window.location.pathname)) void loadPeerReview().catch(() => undefined);
+// report's chart (Chart.js) nor the reviewing screens. Opened straight on such a step (a link, a
+// reload), the entry asks for its screen at once (page-loaders.ts).
+const loadReport = loadReportStep;
+const loadPeerReview = loadPeerReviewStep;
 const LearnerReport = lazy(() => loadReport().then((m) => ({ default: m.LearnerReport })));
 const FeedbackReview = lazy(() =>
   import('../../features/reviewing/components/FeedbackReview').then((m) => ({ default: m.FeedbackReview })),
