@@ -7,12 +7,10 @@ import {
   loadCoursePage,
   loadDashboardPage,
   loadManagementPage,
-  loadPeerReviewStep,
-  loadReportStep,
-  loadSignedInRoutes,
 } from './page-loaders';
+import { loadPeerReviewStep, loadReportStep } from './performances/step-loaders';
 
-const frame = [loadSignedInRoutes, loadAppLayout, loadPageTexts];
+const frame = [loadAppLayout, loadPageTexts];
 
 describe('arrivalLoaders', () => {
   it('asks for the frame and the page itself, side by side, on the pages people arrive on', () => {

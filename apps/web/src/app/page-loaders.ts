@@ -1,8 +1,8 @@
 import { loadPageTexts } from '../lib/i18n';
+import { loadPeerReviewStep, loadReportStep } from './performances/step-loaders';
 
 // The modules of the pages people arrive on (a link, a reload), shared by the route table
 // (SignedInRoutes) and the entry, which asks for them before anything else runs (issue 35).
-export const loadSignedInRoutes = () => import('./SignedInRoutes');
 export const loadAppLayout = () => import('./AppLayout');
 export const loadDashboardPage = () => import('./dashboard/DashboardPage');
 export const loadCoursePage = () => import('./course/CoursePage');
@@ -11,13 +11,10 @@ export const loadManagementPage = () => import('../features/assignments/routes/A
 export const loadPerformancesLayout = () => import('./performances/PerformancesLayout');
 export const loadWorkPage = () => import('./performances/WorkPage');
 const loadRichText = () => import('../components/RichText');
-export const loadReportStep = () => import('../features/reports/routes/ReportPage');
-export const loadPeerReviewStep = () => import('../features/reviewing/components/PeerReview');
 
 /** The modules a signed-in page at `pathname` needs, in the order its screen nests them. */
 const arrivals: [RegExp, () => Promise<unknown>][] = [
-  // Every signed-in page: the route table, the frame and the pages' texts.
-  [/^\//, loadSignedInRoutes],
+  // Every signed-in page: the frame and the pages' texts (the route table: routes.tsx).
   [/^\//, loadAppLayout],
   [/^\//, loadPageTexts],
   [/^\/$/, loadDashboardPage],

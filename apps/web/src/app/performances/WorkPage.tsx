@@ -11,8 +11,8 @@ import { usePerformance } from '../../features/work/api/performance';
 import { QuestionsForm } from '../../features/work/components/QuestionsForm';
 import { WorkEditor } from '../../features/work/components/WorkEditor';
 import { usePerformanceContext } from '../../lib/performance-context';
-import { loadPeerReviewStep, loadReportStep } from '../page-loaders';
 import { AdjustmentNotice } from './AdjustmentNotice';
+import { loadPeerReviewStep, loadReportStep } from './step-loaders';
 
 /** The empty state of a stage with no work of the learner's (part 2 §2), with an icon. */
 function Empty({ message, testId }: { message: string; testId: string }) {
