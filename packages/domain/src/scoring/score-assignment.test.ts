@@ -140,10 +140,12 @@ describe('scoreAssignment properties', () => {
           (l.evaluation.agreement ?? 0) * (l.evaluation.discrimination ?? 0) ** 2;
         // The doubt is not held against marks at the top of the scale within the tolerance of the
         // others: for a reviewer who gave only the maximum, trust may be as high as the agreement.
+        // Only the compared ratings count: completed peer reviews of essays someone else reviewed too.
         const maxPoint = new Map(shape.maxPoints.map((m, i) => [`s${i}`, m]));
+        const peerReviews = input.reviews.filter((r) => r.authorId !== r.reviewerId && r.isCompleted);
         const givenOnlyMaximum = (id: string) =>
-          input.reviews
-            .filter((r) => r.reviewerId === id && r.authorId !== id && r.isCompleted)
+          peerReviews
+            .filter((r) => r.reviewerId === id && peerReviews.some((o) => o.authorId === r.authorId && o !== r))
             .every((r) => r.responses.every((x) => x.point === maxPoint.get(x.standardId)));
         const highestTrust = (l: LearnerScores) =>
           givenOnlyMaximum(l.learnerId) ? (l.evaluation.agreement ?? 0) : trust(l);
