@@ -145,7 +145,9 @@ describe('scoreAssignment properties', () => {
         const peerReviews = input.reviews.filter((r) => r.authorId !== r.reviewerId && r.isCompleted);
         const givenOnlyMaximum = (id: string) =>
           peerReviews
-            .filter((r) => r.reviewerId === id && peerReviews.some((o) => o.authorId === r.authorId && o !== r))
+            .filter(
+              (r) => r.reviewerId === id && peerReviews.some((o) => o.authorId === r.authorId && o !== r),
+            )
             .every((r) => r.responses.every((x) => x.point === maxPoint.get(x.standardId)));
         const highestTrust = (l: LearnerScores) =>
           givenOnlyMaximum(l.learnerId) ? (l.evaluation.agreement ?? 0) : trust(l);
