@@ -27,6 +27,12 @@ export const REVIEWER_DIFFERENCE_LEVEL = 0.05;
  * reliability-weighted consensus (which is fitted on everyone's marks, the reviewer's included).
  */
 export const PLAIN_YARDSTICK_SHARE = 0.5;
+/**
+ * Marks at the top of the scale count as agreed (the red marks do not hold the tracking doubt
+ * against them) when their mean squared distance from the others, rounding off, is within this
+ * share of TOLERATED_DEVIATION²: within about 0.07 of the scale at 0.5.
+ */
+export const AGREED_CEILING_SHARE = 0.5;
 /** Rounds of "consensus → each reviewer's leniency and error → weights". */
 export const RELIABILITY_ROUNDS = 3;
 /** Essays' worth of "no leniency" added to each reviewer's measured leniency (shrinks it to 0). */

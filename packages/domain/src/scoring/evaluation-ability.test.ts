@@ -359,6 +359,56 @@ describe('tracking: do the marks follow the essays? (issue 17, items 1, 3 and 4)
   });
 });
 
+describe('red-mark trust at the top of the scale (issue 32)', () => {
+  // Four essays, one standard: m and a give every essay the same mark, b one point less on e3.
+  function topClass(maxPoint: number, mark: number) {
+    const rows: [string, string, number][] = ['e1', 'e2', 'e3', 'e4'].flatMap((essay) => [
+      ['m', essay, mark] as [string, string, number],
+      ['a', essay, mark] as [string, string, number],
+      ['b', essay, essay === 'e3' ? mark - 1 : mark] as [string, string, number],
+    ]);
+    return prepareRatings({
+      settings: { standards: [{ id: 's', maxPoint }], maxScores: {} },
+      learners: ['e1', 'e2', 'e3', 'e4', 'm', 'a', 'b'].map((id) => ({ id })),
+      reviews: rows.map(([reviewerId, authorId, point]) => ({
+        reviewerId,
+        authorId,
+        isCompleted: true,
+        responses: [{ standardId: 's', point }],
+      })),
+    });
+  }
+
+  it('does not hold the tracking doubt against the maximum where the others put the essays at the top too', () => {
+    // Out of 3, m gives 3 everywhere; the others gave 3 and 3, except b's 2 on e3. b's lower mark
+    // makes a careful reviewer's 3 on e3 less likely, so the tracking test doubts m a little; m is
+    // within the tolerance of the others, at the top of the scale, where a careful reviewer's
+    // marks cannot vary either: trust is the agreement, above b's, who strayed.
+    const { records } = estimateReliability(topClass(3, 3));
+    const m = records.get('m');
+    const b = records.get('b');
+    expect(m?.discrimination ?? 1).toBeLessThan(0.95);
+    expect(m?.heldDiscrimination).toBe(1);
+    expect(m?.trust).toBe(m?.agreement);
+    expect(m?.trust ?? 0).toBeGreaterThan(b?.trust ?? 1);
+    // The score and the report are not touched: the accuracy is the closeness, the
+    // discrimination is the tracking test's.
+    expect(m?.accuracy).toBe(m?.closeness);
+  });
+
+  it('keeps the doubt for the same marks one below the top', () => {
+    // The same marks out of 4: 3 is not the top, a careful reviewer could have marked e1 4 and
+    // e3 2, and trust takes the doubt twice, below b's.
+    const { records } = estimateReliability(topClass(4, 3));
+    const m = records.get('m');
+    const b = records.get('b');
+    expect(m?.discrimination ?? 1).toBeLessThan(0.95);
+    expect(m?.heldDiscrimination).toBe(m?.discrimination);
+    expect(m?.trust ?? 1).toBeCloseTo((m?.agreement ?? 0) * (m?.discrimination ?? 0) ** 2, 12);
+    expect(m?.trust ?? 1).toBeLessThan(b?.trust ?? 0);
+  });
+});
+
 describe('per-review robustness (issue 17, item 5)', () => {
   it("weighs one wildly deviating rating less than the same reviewer's other ratings", () => {
     // Five essays of quality 1..5, three truthful reviewers; r4 is truthful except for a 5 on the
@@ -396,6 +446,7 @@ describe('scoreEvaluationAbility', () => {
     slope: accuracy === null ? null : 1,
     measuredDiscrimination: accuracy === null ? null : 1,
     discrimination: accuracy === null ? null : 1,
+    heldDiscrimination: accuracy === null ? null : 1,
     accuracy,
     trust: accuracy,
   });

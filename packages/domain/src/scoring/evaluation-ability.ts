@@ -20,6 +20,7 @@ import {
   clamp,
   computeMean,
   createComparisonSums,
+  isAgreedCeiling,
   measureAgreement,
   measureReviewerCloseness,
   measureSlope,
@@ -44,9 +45,14 @@ export interface ReviewerRecord {
   measuredDiscrimination: number | null;
   /** Probability that the marks follow the essays' quality (tracking.ts): the factor used. */
   discrimination: number | null;
+  /**
+   * The tracking probability the red marks hold against the reviewer: the discrimination, or 1
+   * for marks at the top of the scale within the tolerance of the others (isAgreedCeiling).
+   */
+  heldDiscrimination: number | null;
   /** The score's accuracy: the closeness (the tracking doubt orders the red marks instead). */
   accuracy: number | null;
-  /** agreement × discrimination²: how far the ratings can be trusted, the order of the red marks. */
+  /** agreement × heldDiscrimination²: how far the ratings can be trusted, the order of the red marks. */
   trust: number | null;
 }
 
@@ -291,6 +297,7 @@ function measureReviewers(
         slope: null,
         measuredDiscrimination: null,
         discrimination: null,
+        heldDiscrimination: null,
         accuracy: null,
         trust: null,
       };
@@ -348,6 +355,8 @@ function measureReviewers(
     record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
     record.discrimination = measureTracking(record.sums)?.probability ?? null;
     record.accuracy = combineAccuracy(record);
+    record.heldDiscrimination =
+      record.discrimination !== null && isAgreedCeiling(record.sums) ? 1 : record.discrimination;
     record.trust = combineTrust(record);
   }
   return { records, reviewersDiffer };
@@ -435,10 +444,13 @@ function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discriminat
 // the quality stay close to the others on middling essays (a contrarian's 1.2 − 0.6 is a careful
 // reviewer's mark), and a mark that never varies sits near the class mean. Squared, a tracking
 // probability of one half ranks such a reviewer below an honest one half as close to the others.
-function combineTrust(record: Pick<ReviewerRecord, 'agreement' | 'discrimination'>): number | null {
-  const { agreement, discrimination } = record;
-  if (agreement === null || discrimination === null) return null;
-  return agreement * discrimination * discrimination;
+// Not held against marks at the top of the scale that the others, too, put at the top (within the
+// tolerance: isAgreedCeiling): there a careful reviewer's marks cannot vary either, and the doubt
+// comes from a co-reviewer's lower mark, not from the reviewer (heldDiscrimination = 1).
+function combineTrust(record: Pick<ReviewerRecord, 'agreement' | 'heldDiscrimination'>): number | null {
+  const { agreement, heldDiscrimination } = record;
+  if (agreement === null || heldDiscrimination === null) return null;
+  return agreement * heldDiscrimination * heldDiscrimination;
 }
 
 function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {

@@ -129,19 +129,33 @@ describe('scoreAssignment properties', () => {
     );
   });
 
-  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower agreement × discrimination²', () => {
+  it('marks at most ⌊30 %⌋ of the measured evaluators red, never passing over a lower agreement × discrimination² (at the top of the scale, the agreement)', () => {
     fc.assert(
       fc.property(shapeArbitrary, (shape) => {
-        const result = scoreAssignment(messyClass(shape));
+        const input = messyClass(shape);
+        const result = scoreAssignment(input);
         const measured = result.learners.filter((l) => l.evaluation.accuracy !== null);
         expect(result.lowestEvaluatorIds.length).toBeLessThanOrEqual(Math.floor(measured.length * 0.3));
         const trust = (l: LearnerScores) =>
           (l.evaluation.agreement ?? 0) * (l.evaluation.discrimination ?? 0) ** 2;
+        // The doubt is not held against marks at the top of the scale within the tolerance of the
+        // others: for a reviewer who gave only the maximum, trust may be as high as the agreement.
+        // Only the compared ratings count: completed peer reviews of essays someone else reviewed too.
+        const maxPoint = new Map(shape.maxPoints.map((m, i) => [`s${i}`, m]));
+        const peerReviews = input.reviews.filter((r) => r.authorId !== r.reviewerId && r.isCompleted);
+        const givenOnlyMaximum = (id: string) =>
+          peerReviews
+            .filter(
+              (r) => r.reviewerId === id && peerReviews.some((o) => o.authorId === r.authorId && o !== r),
+            )
+            .every((r) => r.responses.every((x) => x.point === maxPoint.get(x.standardId)));
+        const highestTrust = (l: LearnerScores) =>
+          givenOnlyMaximum(l.learnerId) ? (l.evaluation.agreement ?? 0) : trust(l);
         const unmarked = measured.filter((l) => !l.evaluation.isLowest);
         // The engine compares on a 1e-4 grid (TIE_TOLERANCE): closer values are ties, broken by
         // the next key, so an unmarked evaluator may sit up to one grid step below a marked one.
         for (const m of measured.filter((l) => l.evaluation.isLowest)) {
-          for (const u of unmarked) expect(trust(u)).toBeGreaterThanOrEqual(trust(m) - 1e-4);
+          for (const u of unmarked) expect(highestTrust(u)).toBeGreaterThanOrEqual(trust(m) - 1e-4);
         }
       }),
       { numRuns: 40 },
@@ -722,6 +736,41 @@ describe('the same-mark rule and red marks', () => {
     expect(p3?.agreement).toBeCloseTo(p4?.agreement ?? -1, 12);
     expect(p3?.discrimination).toBeCloseTo(p4?.discrimination ?? -1, 12);
     expect(result.lowestEvaluatorIds).toEqual([]);
+  });
+
+  it('does not mark a reviewer for giving the maximum to essays the others also put at the top (issue 32)', () => {
+    // Ten learners, everyone reviews everyone, out of 5: every essay deserves 5 but p9's, a 4.
+    // p9 (truthful) gave 5 to the nine essays it read, and p0 gives 5 to everything (one point
+    // high on p9's essay). p1, p2 and p3 are truthful except for a 4 on one, two and three essays
+    // of 5. The others' marks on p9's and p0's essays vary (the 4s), so the tracking test doubts
+    // their unvarying 5s (p0 0.27, p9 0.68), but both are within the tolerance of the others at
+    // the top of the scale, where a careful reviewer's marks cannot vary: the doubt is not held
+    // against them. Red: p3 alone, the furthest from the others (agreement 0.965; p1, p2, p0 and
+    // the truthful reviewers tie at 1 on the grid, too many for the ⌊3⌋ marks). Held against them,
+    // p0 (trust 0.08) and the truthful p9 (0.47) were marked beside p3.
+    const lowered: Record<string, string[]> = { p1: ['p1'], p2: ['p2', 'p3'], p3: ['p4', 'p5', 'p6'] };
+    const ids = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    const reviews: Review[] = ids.flatMap((authorId) =>
+      ids
+        .filter((reviewerId) => reviewerId !== authorId)
+        .map((reviewerId) => {
+          const quality = authorId === 'p9' ? 4 : 5;
+          const point =
+            reviewerId === 'p0' ? 5 : (lowered[reviewerId] ?? []).includes(authorId) ? quality - 1 : quality;
+          return { reviewerId, authorId, isCompleted: true, responses: [{ standardId: 's0', point }] };
+        }),
+    );
+    const result = scoreAssignment({
+      settings: { standards: [{ id: 's0', maxPoint: MAX_POINT }], maxScores: MAX },
+      learners: ids.map((id) => ({ id })),
+      reviews,
+    });
+    for (const id of ['p0', 'p9']) {
+      expect(evaluation(result, id)?.discrimination ?? 1).toBeLessThan(0.7);
+      expect(evaluation(result, id)?.agreement ?? 0).toBeGreaterThan(0.999);
+    }
+    expect(evaluation(result, 'p3')?.agreement ?? 1).toBeLessThan(0.97);
+    expect(result.lowestEvaluatorIds).toEqual(['p3']);
   });
 
   it('still marks a single same-mark reviewer in a larger class', () => {

@@ -7,6 +7,7 @@ import {
   computeStd,
   createComparisonSums,
   givesSameMarks,
+  isAgreedCeiling,
   isSameMarkOnDifferentEssays,
   measureCloseness,
   measureDiscrimination,
@@ -242,6 +243,54 @@ describe('the same-mark rule', () => {
   it('needs two compared essays: one comparison has nothing to vary', () => {
     expect(isSameMarkOnDifferentEssays(compare(5, [[3, 1]]))).toBe(false);
     expect(measureDiscrimination(compare(5, [[3, 1]]))).toBe(1);
+  });
+});
+
+describe('marks at an agreed ceiling (the red marks, issue 32)', () => {
+  it('holds for the maximum everywhere close to the others', () => {
+    // Out of 3: 3, 3, 3 where the others' consensus was 3, 3 and 2.5: mean square (0.5/3)² ÷ 3 =
+    // 0.0093, less rounding 0.0093 = 0: within half the tolerated 0.1² (AGREED_CEILING_SHARE).
+    expect(
+      isAgreedCeiling(
+        compare(3, [
+          [3, 3],
+          [3, 3],
+          [3, 2.5],
+        ]),
+      ),
+    ).toBe(true);
+  });
+
+  it('does not hold beyond half the tolerance, below the top, or without comparisons', () => {
+    // The maximum where the others gave 1.5: (1.5/3)² ÷ 2 = 0.125, less rounding, beyond 0.1².
+    expect(
+      isAgreedCeiling(
+        compare(3, [
+          [3, 3],
+          [3, 1.5],
+        ]),
+      ),
+    ).toBe(false);
+    // Out of 5, the maximum where the others gave 4.5 twice: 0.1² less rounding 0.0033 = 0.0067,
+    // within the tolerated 0.1² but beyond half of it (AGREED_CEILING_SHARE).
+    expect(
+      isAgreedCeiling(
+        compare(5, [
+          [5, 4.5],
+          [5, 4.5],
+        ]),
+      ),
+    ).toBe(false);
+    // 3 of 4 beside others' 3 and 2.5: close, but not the top of the scale.
+    expect(
+      isAgreedCeiling(
+        compare(4, [
+          [3, 3],
+          [3, 2.5],
+        ]),
+      ),
+    ).toBe(false);
+    expect(isAgreedCeiling(createComparisonSums(1))).toBe(false);
   });
 });
 

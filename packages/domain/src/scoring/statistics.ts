@@ -1,6 +1,12 @@
 // Small numeric helpers shared by the score kinds, and the two measures of how well ratings
 // follow a consensus: closeness and discrimination.
-import { PLAIN_YARDSTICK_SHARE, SLACK_POINTS, TOLERATED_DEVIATION, ZERO_CREDIT_DEVIATION } from './constants';
+import {
+  AGREED_CEILING_SHARE,
+  PLAIN_YARDSTICK_SHARE,
+  SLACK_POINTS,
+  TOLERATED_DEVIATION,
+  ZERO_CREDIT_DEVIATION,
+} from './constants';
 
 /** Leave-one-out consensus is computed by subtraction: a share off by this much is the same. */
 const FLOAT_TOLERANCE = 1e-9;
@@ -198,6 +204,22 @@ export function measureAgreement(sums: ComparisonSums): number | null {
   const weighted = sums.squares - sums.consensusVariance;
   const blended = PLAIN_YARDSTICK_SHARE * sums.plainSquares + (1 - PLAIN_YARDSTICK_SHARE) * weighted;
   return closenessOf(blended / sums.count, sums);
+}
+
+// Marks at the top of the scale on every standard and essay, close to the others (the agreement's
+// mean squared distance, rounding off, within AGREED_CEILING_SHARE of TOLERATED_DEVIATION²): the
+// others, too, put these essays at the ceiling, where a careful reviewer's marks cannot vary
+// either. The red marks do not hold the tracking doubt against such a reviewer (combineTrust).
+export function isAgreedCeiling(sums: ComparisonSums): boolean {
+  if (sums.count === 0) return false;
+  for (const s of sums.perStandard) {
+    if (s.count > 0 && s.givenMin < 1 - FLOAT_TOLERANCE) return false;
+  }
+  const weighted = sums.squares - sums.consensusVariance;
+  const blended = PLAIN_YARDSTICK_SHARE * sums.plainSquares + (1 - PLAIN_YARDSTICK_SHARE) * weighted;
+  return (
+    (blended - sums.rounding) / sums.count <= AGREED_CEILING_SHARE * TOLERATED_DEVIATION * TOLERATED_DEVIATION
+  );
 }
 
 // 1 − √softplus(mean squares − rounding − t²) ÷ ZERO_CREDIT_DEVIATION, floored at 0: the softplus

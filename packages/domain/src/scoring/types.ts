@@ -211,7 +211,8 @@ export interface AssignmentScores {
   memberCount: number;
   /**
    * Evaluators in the lowest 30 % by agreement × discrimination² (the doubt about the marks' direction
-   * taken twice; ties broken by agreement, then discrimination; docs/scoring.md section 9): their
+   * taken twice, but not held against marks at the top of the scale that the others, too, put at
+   * the top; ties broken by agreement, then discrimination; docs/scoring.md section 9): their
    * ratings are marked red.
    */
   lowestEvaluatorIds: string[];
