@@ -705,9 +705,26 @@ describe('two nodes behind HAProxy, one PostgreSQL, one bucket, one SMTP server'
         await sleep(2000); // anything sent twice would arrive by now
         // Sent once each (no address, no inquiry twice), and every one sent but those held by the dead node.
         expect(resetsSent().sort()).toEqual([...new Set(resetsSent())].sort());
-        expect(inquiriesSent().sort()).toEqual([...new Set(inquiriesSent())].sort());
+        // A retried inquiry (its node died after storing it, before answering) is two stored rows
+        // with the same text, each mailed once: count the messages per text against the rows.
+        const count = (tags: string[]) => {
+          const n = new Map<string, number>();
+          for (const tag of tags) n.set(tag, (n.get(tag) ?? 0) + 1);
+          return n;
+        };
+        const rowsPerTag = count(expectedInquiries);
+        const mailedTooOften = [...count(inquiriesSent())].filter(
+          ([tag, n]) => n > (rowsPerTag.get(tag) ?? 0),
+        );
+        expect(mailedTooOften, 'inquiries mailed more often than stored').toEqual([]);
         expect([...new Set([...resetsSent(), ...stuckResets])].sort()).toEqual([...resetEmails].sort());
-        expect([...new Set([...inquiriesSent(), ...stuckInquiries])].sort()).toEqual(expectedInquiries);
+        const sentOrHeld = count([...inquiriesSent(), ...stuckInquiries]);
+        const notMailed = [...rowsPerTag].filter(([tag, n]) => (sentOrHeld.get(tag) ?? 0) < n);
+        expect(notMailed, 'stored inquiries not mailed').toEqual([]);
+        expect(
+          [...sentOrHeld.keys()].filter((tag) => !rowsPerTag.has(tag)),
+          'mailed, not stored',
+        ).toEqual([]);
         const held = stuckResets.length + stuckInquiries.length;
 
         const stored = readBack.length - lost.length;

@@ -28,12 +28,18 @@ export async function startSmtpServer(port = 0, delayMs = 0) {
       });
     },
   });
+  // A client's connection that breaks (a node killed mid-message in the cluster test) is the
+  // client's failure, not the server's: smtp-server reports it as an 'error' event, which would
+  // otherwise be an uncaught exception in the test process. Kept for the tests that look.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('no smtp address');
   return {
     port: address.port,
     inbox,
+    connectionErrors,
     get receiving() {
       return receiving;
     },
