@@ -18,6 +18,7 @@ import { ManagerWorkView } from '../../features/work/components/ManagerWorkView'
 import { useAssignment } from '../../lib/assignment-queries';
 import { useCourseContext } from '../../lib/course-context';
 import { coursePath, isManagerRole } from '../../lib/course-mode';
+import { useDeferredResult } from '../../lib/deferred-result';
 import type { PerformanceContext } from '../../lib/performance-context';
 
 type Step = MachineStep<string>;
@@ -61,7 +62,7 @@ export function PerformancesLayout() {
   const assignmentId = Number(useParams().assignmentId);
   const manager = isManagerRole(role);
   const valid = Number.isInteger(assignmentId) && assignmentId > 0;
-  const assignment = useAssignment(courseId, assignmentId, { enabled: valid && !manager });
+  const assignment = useDeferredResult(useAssignment(courseId, assignmentId, { enabled: valid && !manager }));
   const [folded, fold] = useDisclosure(false);
   const narrow = useMediaQuery(`(max-width: ${UI.narrowBreakpointPx - 1}px)`, false, {
     getInitialValueInEffect: false,

@@ -10,6 +10,7 @@ import { useReceivedAnchors } from '../../features/reviewing/api/anchors';
 import { usePerformance } from '../../features/work/api/performance';
 import { QuestionsForm } from '../../features/work/components/QuestionsForm';
 import { WorkEditor } from '../../features/work/components/WorkEditor';
+import { useDeferredResult } from '../../lib/deferred-result';
 import { usePerformanceContext } from '../../lib/performance-context';
 import { AdjustmentNotice } from './AdjustmentNotice';
 import { loadPeerReviewStep, loadReportStep } from './step-loaders';
@@ -130,12 +131,12 @@ export function WorkPage() {
   const rating = step?.models.includes('feedbackreview') ?? false;
   const reviewId = reviewing ? idOf('peerreview') : null;
   const feedbackId = rating ? idOf('feedbackreview') : null;
-  const peerWork = usePerformance(courseId, assignment.id, reviewId);
-  const feedbackWork = usePerformance(courseId, assignment.id, feedbackId);
+  const peerWork = useDeferredResult(usePerformance(courseId, assignment.id, reviewId));
+  const feedbackWork = useDeferredResult(usePerformance(courseId, assignment.id, feedbackId));
   const [askRevision, setAskRevision] = useState(false);
-  const essay = usePerformance(courseId, assignment.id, essayId);
-  const questions = usePerformance(courseId, assignment.id, questionId);
-  const revision = usePerformance(courseId, assignment.id, revisionId);
+  const essay = useDeferredResult(usePerformance(courseId, assignment.id, essayId));
+  const questions = useDeferredResult(usePerformance(courseId, assignment.id, questionId));
+  const revision = useDeferredResult(usePerformance(courseId, assignment.id, revisionId));
   const ids = { courseId, assignmentId: assignment.id };
 
   if (index < 0 || index > current) return <Navigate replace to="../info" relative="path" />;

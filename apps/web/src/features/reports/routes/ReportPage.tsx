@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
+import { useDeferredResult } from '../../../lib/deferred-result';
 import { useReport } from '../api/report';
 import { ReportView } from '../components/ReportView';
 
@@ -61,7 +62,7 @@ export function LearnerReport({
   held?: boolean;
 }) {
   const { t } = useTranslation();
-  const report = useReport(ids.courseId, ids.assignmentId, reportId);
+  const report = useDeferredResult(useReport(ids.courseId, ids.assignmentId, reportId));
   if (held) {
     return (
       <Alert color="blue" mt="md" data-testid="scores-held">
