@@ -180,7 +180,7 @@ test('what loads on demand works on first use: a tooltip on the first hover, the
   const exportButton = page.getByRole('button', { name: ko('assignments.manage.export') });
   await expect(exportButton).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(loaded('TargetTooltip') || loaded('ExportMenuList') || loaded('floating-ui.react')).toBe(false);
+  expect(loaded('TargetTooltip') || loaded('MenuList') || loaded('floating-ui.react')).toBe(false);
 
   // The side menu's collapse button: its tooltip's code arrives with the first hover.
   const collapse = page.getByRole('button', { name: ko('nav.collapse') });
@@ -229,5 +229,37 @@ test('a first visit asks for each piece of its first screen once: the early requ
   const work = asked.filter((p) => p.startsWith(`${at}performances/`));
   expect(work.length).toBeGreaterThan(0);
   expect(new Set(work).size).toBe(work.length);
+  await context.close();
+});
+
+test("the course page's new-assignment menu loads with its first press and works from the keyboard", async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'prof@example.com');
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (chunk: string) => scripts.some((p) => p.startsWith(`/assets/${chunk}-`));
+  await page.goto('/courses/1/instructor');
+  const newButton = page.getByTestId('assignment-new');
+  await expect(newButton).toBeVisible();
+  await expect(newButton).toHaveAttribute('aria-haspopup', 'menu');
+  await page.waitForLoadState('networkidle');
+  expect(loaded('MenuList') || loaded('floating-ui.react')).toBe(false);
+
+  await newButton.focus();
+  await page.keyboard.press('Enter');
+  const blank = page.getByRole('menuitem', { name: ko('assignments.newBlank') });
+  await expect(blank).toBeVisible();
+  expect(loaded('MenuList')).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(newButton).toBeFocused();
+  // Opened again (now mounted), an entry leads to the new assignment's form.
+  await newButton.click();
+  await page.getByRole('menuitem', { name: ko('assignments.newBlank') }).click();
+  await expect(page).toHaveURL(/\/courses\/1\/instructor\/assignments\/new$/);
   await context.close();
 });

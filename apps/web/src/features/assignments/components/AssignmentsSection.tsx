@@ -4,7 +4,6 @@ import {
   Center,
   Group,
   Loader,
-  Menu,
   SimpleGrid,
   Stack,
   Text,
@@ -14,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { IconChevronDown, IconClipboardList, IconCopy, IconPlus } from '../../../components/icons';
+import { OnDemandMenu } from '../../../components/OnDemandMenu';
 import { useAssignments } from '../../../lib/assignment-queries';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
@@ -42,8 +42,8 @@ export function AssignmentsSection() {
             {t('courses.assignments')}
           </Title>
           {manager ? (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
+            <OnDemandMenu
+              button={
                 <Button
                   size="xs"
                   leftSection={<IconPlus size={14} />}
@@ -52,20 +52,23 @@ export function AssignmentsSection() {
                 >
                   {t('assignments.new')}
                 </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => navigate(newPath)}>
-                  {t('assignments.newBlank')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconCopy size={14} />}
-                  disabled={items.length === 0}
-                  onClick={() => navigate(newPath, { state: { isLastAssignment: true } })}
-                >
-                  {t('assignments.importLast')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+              }
+              items={[
+                {
+                  key: 'blank',
+                  label: t('assignments.newBlank'),
+                  icon: <IconPlus size={14} />,
+                  onClick: () => navigate(newPath),
+                },
+                {
+                  key: 'last',
+                  label: t('assignments.importLast'),
+                  icon: <IconCopy size={14} />,
+                  disabled: items.length === 0,
+                  onClick: () => navigate(newPath, { state: { isLastAssignment: true } }),
+                },
+              ]}
+            />
           ) : null}
         </Group>
         {list.isPending ? (

@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconDownload } from '../../../components/icons';
+import { IconDownload, IconFileSpreadsheet, IconFileZip } from '../../../components/icons';
+import { OnDemandMenu } from '../../../components/OnDemandMenu';
 import { ApiError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/files';
 import { saveBlob } from '../../../lib/save-blob';
@@ -10,9 +11,6 @@ import { downloadAttachments } from '../api/attachments';
 import { downloadStagesOfLearners } from '../api/stages-of-learners';
 
 type Kind = 'sheet' | 'zip';
-
-// The menu (Mantine's Menu and its positioning engine) loads when the button is first pressed.
-const ExportMenuList = lazy(() => import('./ExportMenuList').then((m) => ({ default: m.ExportMenuList })));
 
 /**
  * The Export menu of the management page: the stages-of-learners spreadsheet and every
@@ -72,21 +70,28 @@ export function ExportMenu({ courseId, assignmentId }: { courseId: number; assig
     }
   };
 
-  const [wanted, setWanted] = useState(false);
-  const button = (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} />}
-      loading={busy !== null}
-      onClick={wanted ? undefined : () => setWanted(true)}
-    >
-      {t('assignments.manage.export')}
-    </Button>
-  );
-  if (!wanted) return button;
   return (
-    <Suspense fallback={button}>
-      <ExportMenuList target={button} onPick={(kind) => void run(kind)} />
-    </Suspense>
+    <OnDemandMenu
+      position="top-start"
+      button={
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy !== null}>
+          {t('assignments.manage.export')}
+        </Button>
+      }
+      items={[
+        {
+          key: 'sheet',
+          label: t('assignments.manage.exportSheet'),
+          icon: <IconFileSpreadsheet size={16} />,
+          onClick: () => void run('sheet'),
+        },
+        {
+          key: 'zip',
+          label: t('assignments.manage.exportZip'),
+          icon: <IconFileZip size={16} />,
+          onClick: () => void run('zip'),
+        },
+      ]}
+    />
   );
 }
