@@ -1,7 +1,7 @@
 // Its own module: an on-demand menu's list loads the first time its button is pressed (OnDemandMenu).
 import { type FloatingPosition, Menu } from '@mantine/core';
 import { cloneElement, useEffect, useRef, useState } from 'react';
-import type { MenuButton, MenuEntry } from './OnDemandMenu';
+import type { MenuButton, MenuEntry } from './menu-entry';
 
 /** The menu around its button, mounted on the first press: focuses the button, then opens. */
 export function MenuList({

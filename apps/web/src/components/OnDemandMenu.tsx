@@ -1,21 +1,6 @@
 import type { FloatingPosition } from '@mantine/core';
-import { cloneElement, lazy, type ReactElement, type ReactNode, type Ref, Suspense, useState } from 'react';
-
-/** One entry of an on-demand menu. */
-export type MenuEntry = {
-  key: string;
-  label: string;
-  icon?: ReactNode;
-  disabled?: boolean;
-  onClick: () => void;
-};
-
-export type MenuButton = ReactElement<{
-  ref?: Ref<HTMLButtonElement>;
-  onClick?: () => void;
-  'aria-haspopup'?: 'menu';
-  'aria-expanded'?: boolean;
-}>;
+import { cloneElement, lazy, Suspense, useState } from 'react';
+import type { MenuButton, MenuEntry } from './menu-entry';
 
 // Mantine's Menu and its positioning engine (≈26 KB gzip with Popover and floating-ui) load the
 // first time the button is pressed, not with the page (issue 35).
