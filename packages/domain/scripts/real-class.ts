@@ -119,13 +119,13 @@ export function buildRealInput(data: RealClass, picks: readonly string[] = data.
     learners: [...reviewerIds.map((id) => ({ id, hasEssay: false })), ...authors.map((a) => ({ id: a.id }))],
     reviews,
   };
-  return { input, standards, totalMax, bySubmission, authors, reviews };
+  return { input, standards, totalMax, bySubmission, authors, reviews, reviewerIds };
 }
 
 // Scores the class once: `picks` lists the submissions to use (with repetitions for a bootstrap
 // resample; a repeated submission is a new author, reviewed by the same peers).
 export function scoreRealClass(data: RealClass, picks: readonly string[] = data.submissions): RealFigures {
-  const { input, standards, totalMax, bySubmission, authors, reviews } = buildRealInput(data, picks);
+  const { input, standards, totalMax, bySubmission, authors, reviews, reviewerIds } = buildRealInput(data, picks);
   const result = scoreAssignment(input);
   const byId = new Map(result.learners.map((l) => [l.learnerId, l]));
   const truthItems = authors.map((a) => data.tutorMean.get(a.submission) ?? []);
