@@ -79,7 +79,10 @@ function main(): void {
     writeFileSync(process.argv[writeAt + 1] ?? '', `${JSON.stringify(fingerprints, null, 2)}\n`);
     console.log(`${Object.keys(fingerprints).length} classes written`);
   } else if (compareAt !== -1) {
-    const before = JSON.parse(readFileSync(process.argv[compareAt + 1] ?? '', 'utf8')) as Record<string, string>;
+    const before = JSON.parse(readFileSync(process.argv[compareAt + 1] ?? '', 'utf8')) as Record<
+      string,
+      string
+    >;
     const names = new Set([...Object.keys(before), ...Object.keys(fingerprints)]);
     let differ = 0;
     for (const name of names) {
@@ -87,7 +90,9 @@ function main(): void {
       differ += 1;
       console.log(`DIFFERS: ${name}`);
     }
-    console.log(differ === 0 ? `identical: ${names.size} classes` : `FAIL: ${differ} of ${names.size} classes differ`);
+    console.log(
+      differ === 0 ? `identical: ${names.size} classes` : `FAIL: ${differ} of ${names.size} classes differ`,
+    );
     if (differ > 0) process.exitCode = 1;
   } else {
     console.log(JSON.stringify(fingerprints, null, 2));

@@ -125,7 +125,10 @@ export function buildRealInput(data: RealClass, picks: readonly string[] = data.
 // Scores the class once: `picks` lists the submissions to use (with repetitions for a bootstrap
 // resample; a repeated submission is a new author, reviewed by the same peers).
 export function scoreRealClass(data: RealClass, picks: readonly string[] = data.submissions): RealFigures {
-  const { input, standards, totalMax, bySubmission, authors, reviews, reviewerIds } = buildRealInput(data, picks);
+  const { input, standards, totalMax, bySubmission, authors, reviews, reviewerIds } = buildRealInput(
+    data,
+    picks,
+  );
   const result = scoreAssignment(input);
   const byId = new Map(result.learners.map((l) => [l.learnerId, l]));
   const truthItems = authors.map((a) => data.tutorMean.get(a.submission) ?? []);

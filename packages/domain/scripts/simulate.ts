@@ -566,7 +566,13 @@ function simulateClass(
     shape,
     random,
   );
-  const { input, completed, trueHelp, selfReviews } = buildSimulatedInput(standards, ids, truth, reviews, random);
+  const { input, completed, trueHelp, selfReviews } = buildSimulatedInput(
+    standards,
+    ids,
+    truth,
+    reviews,
+    random,
+  );
   const result = scoreAssignment(input);
   const rated = result.learners.filter((l) => l.feedbackReviewPoint.count > 0);
   const trueHelpOf = rankValues(rated.map((l) => trueHelp.get(l.learnerId) ?? 0));

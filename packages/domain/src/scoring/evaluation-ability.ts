@@ -131,7 +131,12 @@ export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROU
     if (last) {
       const records = new Map<string, ReviewerRecord>();
       for (const reviewer of reviewers.values()) records.set(reviewer.id, reviewer.record);
-      return { models, consensus: computeConsensus(essays, table.standards.length), records, reviewersDiffer };
+      return {
+        models,
+        consensus: computeConsensus(essays, table.standards.length),
+        records,
+        reviewersDiffer,
+      };
     }
     updateModels(table, reviewers);
     [robustness, next] = [next, robustness];
@@ -362,7 +367,11 @@ function measureReviewers(
       if (count < 2) continue;
       const otherWeight = (essays.weight[e] ?? 0) - w;
       if (otherWeight <= 0) continue;
-      const consensus = clamp(((essays.sum[e] ?? 0) - w * correct(r.given, r.edited, model)) / otherWeight, 0, 1);
+      const consensus = clamp(
+        ((essays.sum[e] ?? 0) - w * correct(r.given, r.edited, model)) / otherWeight,
+        0,
+        1,
+      );
       const noise = Math.max(0, (essays.noise[e] ?? 0) - w * w * model.variance);
       const consensusVariance = noise / otherWeight ** 2;
       // One context object for every comparison: addComparison reads it and keeps nothing of it.
@@ -462,7 +471,8 @@ function updateModels(table: RatingTable, reviewers: Map<string, Reviewer>): voi
     model.leniency = leniencies[at] ?? 0;
     model.variance = Math.max(
       floor,
-      (VARIANCE_PRIOR_RATINGS * classVariance + (excesses[at] ?? 0)) / (VARIANCE_PRIOR_RATINGS + (counts[at] ?? 0)),
+      (VARIANCE_PRIOR_RATINGS * classVariance + (excesses[at] ?? 0)) /
+        (VARIANCE_PRIOR_RATINGS + (counts[at] ?? 0)),
     );
     // Marks that do not follow the essays carry that much less information about them (the
     // tracking probability measured with this round's comparisons). No weight is set to nothing

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addComparison,
   type ComparisonSums,
+  clearComparisonSums,
   computeMean,
   computeMeanDeviations,
-  clearComparisonSums,
   computeStd,
   createComparisonSums,
   givesSameMarks,
