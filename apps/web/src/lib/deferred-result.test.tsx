@@ -11,7 +11,9 @@ const notified = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 /** Records what a page saw, render by render: pending, or the data it would draw. */
 function Page({ seen }: { seen: string[] }) {
-  const query = useDeferredResult(useQuery({ queryKey: ['work'], queryFn: () => new Promise<string>(() => {}) }));
+  const query = useDeferredResult(
+    useQuery({ queryKey: ['work'], queryFn: () => new Promise<string>(() => {}) }),
+  );
   seen.push(query.isPending ? 'pending' : `data:${query.data}`);
   return null;
 }
