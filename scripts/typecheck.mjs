@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Largest first, so the two lanes end close together.
-const projects = ['apps/web', 'apps/server', 'packages/domain', 'e2e', 'packages/contract', 'bench', 'cluster'];
+const projects = [
+  'apps/web',
+  'apps/server',
+  'packages/domain',
+  'e2e',
+  'packages/contract',
+  'bench',
+  'cluster',
+];
 const parallel = Number(process.env.TYPECHECK_JOBS ?? 2);
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRandom, type Review, scoreAssignment } from '../src/index';
+import { createRandom, type Review, type ScoreAssignmentInput, scoreAssignment } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 import { scoreByWeights } from './baselines';
 
@@ -96,9 +96,9 @@ export type EssayMethod = (typeof ESSAY_METHODS)[number];
 /** Rubric points within which an essay score counts as close: 10 % of the class's 14. */
 const WITHIN_SHARE = 0.1;
 
-// Scores the class once: `picks` lists the submissions to use (with repetitions for a bootstrap
-// resample; a repeated submission is a new author, reviewed by the same peers).
-export function scoreRealClass(data: RealClass, picks: readonly string[] = data.submissions): RealFigures {
+// The engine's input for the class (or a resample of its submissions, `picks`): the peers as
+// reviewers without essays of their own, the submissions as authors.
+export function buildRealInput(data: RealClass, picks: readonly string[] = data.submissions) {
   const standards = data.itemMax.map((maxPoint, i) => ({ id: `item${i + 1}`, maxPoint }));
   const totalMax = data.itemMax.reduce((a, b) => a + b, 0);
   const bySubmission = new Map<string, RealRating[]>();
@@ -114,11 +114,22 @@ export function scoreRealClass(data: RealClass, picks: readonly string[] = data.
     })),
   );
   const reviewerIds = [...new Set(reviews.map((r) => r.reviewerId))];
-  const result = scoreAssignment({
+  const input: ScoreAssignmentInput = {
     settings: { standards, maxScores: { essayWriting: totalMax, peerReview: 10 } },
     learners: [...reviewerIds.map((id) => ({ id, hasEssay: false })), ...authors.map((a) => ({ id: a.id }))],
     reviews,
-  });
+  };
+  return { input, standards, totalMax, bySubmission, authors, reviews, reviewerIds };
+}
+
+// Scores the class once: `picks` lists the submissions to use (with repetitions for a bootstrap
+// resample; a repeated submission is a new author, reviewed by the same peers).
+export function scoreRealClass(data: RealClass, picks: readonly string[] = data.submissions): RealFigures {
+  const { input, standards, totalMax, bySubmission, authors, reviews, reviewerIds } = buildRealInput(
+    data,
+    picks,
+  );
+  const result = scoreAssignment(input);
   const byId = new Map(result.learners.map((l) => [l.learnerId, l]));
   const truthItems = authors.map((a) => data.tutorMean.get(a.submission) ?? []);
   const truth = truthItems.map((items) => items.reduce((a, b) => a + b, 0));

@@ -8,7 +8,7 @@
 //                               docs/simulation.md is not what this code produces (npm test)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
   type CalibrationEvidence,
@@ -18,6 +18,7 @@ import {
   overallCloseness,
   type Random,
   type Review,
+  type ScoreAssignmentInput,
   scoreAssignment,
   shuffleWith,
 } from '../src/index';
@@ -44,7 +45,7 @@ interface Standard {
  * Rubric shapes: `mixed` draws 1–5 standards with maxima 3..10 for every class (the main table);
  * the others are the shapes the planted tables are checked on.
  */
-type Shape = 'mixed' | 'one of max 3' | 'one of max 4–6' | 'one of max 7–10' | '2–5 standards';
+export type Shape = 'mixed' | 'one of max 3' | 'one of max 4–6' | 'one of max 7–10' | '2–5 standards';
 const PLANTED_SHAPES: Shape[] = ['one of max 3', 'one of max 4–6', 'one of max 7–10', '2–5 standards'];
 
 interface Mix {
@@ -409,6 +410,28 @@ function simulateScenario(
   };
 }
 
+// The engine's input for one repetition of a scenario, drawn exactly as the simulation draws it
+// (for the scoring identity check, bench/scoring-identity.ts).
+export function drawSimulatedInput(
+  size: number,
+  peerCount: number,
+  mix: string,
+  planted: Kind | null,
+  shape: Shape,
+  rep: number,
+): ScoreAssignmentInput {
+  const random = createRandom(`${mix}-${planted}-${shape}-${size}-${peerCount}-${rep}`);
+  const { standards, ids, truth, reviews } = drawClass(
+    size,
+    peerCount,
+    MIXES[mix] ?? { kinds: TYPICAL },
+    planted,
+    shape,
+    random,
+  );
+  return buildSimulatedInput(standards, ids, truth, reviews, random).input;
+}
+
 // One simulated class: its rubric, the true quality of every essay on every standard, the kind of
 // every reviewer and the reviews they wrote (self-assessments not included).
 function drawClass(
@@ -475,22 +498,15 @@ function drawClass(
   return { standards, ids, truth, reviewers, partner, reviews, watched };
 }
 
-function simulateClass(
-  size: number,
-  peerCount: number,
-  mix: Mix,
-  planted: Kind | null,
-  shape: Shape,
+// The engine's input for a drawn class: its completed reviews, the learners' self-assessments and
+// the helpfulness ratings of the reviews (each from its own random stream).
+function buildSimulatedInput(
+  standards: Standard[],
+  ids: string[],
+  truth: Map<string, number[]>,
+  reviews: Review[],
   random: Random,
 ) {
-  const { standards, ids, truth, reviewers, partner, reviews, watched } = drawClass(
-    size,
-    peerCount,
-    mix,
-    planted,
-    shape,
-    random,
-  );
   const completed = reviews.filter((r) => r.isCompleted);
   // Helpfulness, from its own random stream so that it changes nothing else: each reviewer has a
   // true helpfulness N(0.6, 0.15), each author a rater bias N(0, 0.15); stars out of 5.
@@ -521,7 +537,7 @@ function simulateClass(
       }),
     };
   });
-  const result = scoreAssignment({
+  const input: ScoreAssignmentInput = {
     settings: {
       standards: standards,
       maxScores: { essayWriting: 70, peerReview: 10, metacognition: 10, feedbackReview: 10 },
@@ -530,7 +546,34 @@ function simulateClass(
     learners: ids.map((id) => ({ id })),
     reviews: [...reviews, ...selfReviews],
     helpfulness,
-  });
+  };
+  return { input, completed, trueHelp, selfReviews };
+}
+
+function simulateClass(
+  size: number,
+  peerCount: number,
+  mix: Mix,
+  planted: Kind | null,
+  shape: Shape,
+  random: Random,
+) {
+  const { standards, ids, truth, reviewers, partner, reviews, watched } = drawClass(
+    size,
+    peerCount,
+    mix,
+    planted,
+    shape,
+    random,
+  );
+  const { input, completed, trueHelp, selfReviews } = buildSimulatedInput(
+    standards,
+    ids,
+    truth,
+    reviews,
+    random,
+  );
+  const result = scoreAssignment(input);
   const rated = result.learners.filter((l) => l.feedbackReviewPoint.count > 0);
   const trueHelpOf = rankValues(rated.map((l) => trueHelp.get(l.learnerId) ?? 0));
 
@@ -1491,7 +1534,8 @@ if (!isMainThread && (workerData as { simulationWorker?: boolean } | null)?.simu
     }
     parentPort?.postMessage({ index: message.index, row: runScenario(message.scenario) });
   });
-} else {
+} else if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  // Run as a script (not imported by the scoring identity check).
   main().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

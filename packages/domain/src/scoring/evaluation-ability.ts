@@ -12,12 +12,13 @@ import {
   TRACKING_WEIGHT_FLOOR,
   VARIANCE_PRIOR_RATINGS,
 } from './constants';
-import type { PreparedReview, RatingTable } from './ratings';
+import type { PreparedReview, Rating, RatingTable } from './ratings';
 import {
   addComparison,
   type ComparisonContext,
   type ComparisonSums,
   clamp,
+  clearComparisonSums,
   computeMean,
   createComparisonSums,
   isAgreedCeiling,
@@ -87,7 +88,15 @@ export interface EvaluationAbility {
   basis: AccuracyBasis;
 }
 
+/**
+ * Each essay's sums per standard, all essays in one array per figure (essay × standards +
+ * standard): allocated once per scoring and refilled every round, so the rounds allocate nothing.
+ */
 interface EssaySums {
+  /** The essays' authors, in the order of table.peerReviews (sorted by author). */
+  authorIds: string[];
+  /** Per review (its place in table.peerReviews), its essay's place in authorIds. */
+  essayOf: Int32Array;
   /** Σ w·(y − leniency) */
   sum: Float64Array;
   /** Σ w */
@@ -105,30 +114,69 @@ interface EssaySums {
 // for the worked example's test, which checks every round.
 export function estimateReliability(table: RatingTable, rounds = RELIABILITY_ROUNDS): Reliability {
   const models = startModels(table);
-  // The models of each review's reviewer, looked up once (updateModels changes them in place).
-  const reviewModels = table.peerReviews.map((r) => models.get(r.reviewerId));
+  const reviewers = listReviewers(table, models);
+  // Each review's reviewer, looked up once (updateModels changes the models in place; the records'
+  // sums are cleared at the start of every round, so each round measures afresh).
+  const reviewOf = table.peerReviews.map((r) => reviewers.get(r.reviewerId) as Reviewer);
+  const reviewModels = reviewOf.map((r) => r.model);
+  const essays = createEssaySums(table);
   const size = table.peerReviews.length * table.standards.length;
   let robustness = new Float64Array(size).fill(1);
   let next = new Float64Array(size);
   for (let round = 0; ; round++) {
-    const sums = sumEssays(table, reviewModels, robustness);
+    sumEssays(table, reviewModels, robustness, essays);
     next.fill(1);
     const last = round === rounds;
-    const { records, reviewersDiffer } = measureReviewers(
-      table,
-      models,
-      reviewModels,
-      sums,
-      robustness,
-      next,
-      last,
-    );
+    const reviewersDiffer = measureReviewers(table, reviewers, reviewOf, essays, robustness, next, last);
     if (last) {
-      return { models, consensus: computeConsensus(sums), records, reviewersDiffer };
+      const records = new Map<string, ReviewerRecord>();
+      for (const reviewer of reviewers.values()) records.set(reviewer.id, reviewer.record);
+      return {
+        models,
+        consensus: computeConsensus(essays, table.standards.length),
+        records,
+        reviewersDiffer,
+      };
     }
-    updateModels(table, models, records);
+    updateModels(table, reviewers);
     [robustness, next] = [next, robustness];
   }
+}
+
+/** A reviewer of the loop: their model and the record of their comparisons, both kept across rounds. */
+interface Reviewer {
+  id: string;
+  isAnchor: boolean;
+  model: ReviewerModel;
+  record: ReviewerRecord;
+}
+
+// The reviewers in the order of the models (their first review in table.peerReviews), each with a
+// record that every round clears and fills again rather than rebuilds (a dozen figures per
+// standard per reviewer, which every round used to allocate anew).
+function listReviewers(table: RatingTable, models: Map<string, ReviewerModel>): Map<string, Reviewer> {
+  const reviewers = new Map<string, Reviewer>();
+  for (const [id, model] of models) {
+    reviewers.set(id, {
+      id,
+      isAnchor: table.anchorIds.has(id),
+      model,
+      record: {
+        sums: createComparisonSums(table.standards.length),
+        comparedEssays: 0,
+        comparedReviews: 0,
+        closeness: null,
+        agreement: null,
+        slope: null,
+        measuredDiscrimination: null,
+        discrimination: null,
+        heldDiscrimination: null,
+        accuracy: null,
+        trust: null,
+      },
+    });
+  }
+  return reviewers;
 }
 
 /** The accuracy that stands in for a learner who could not be compared, and why. */
@@ -218,43 +266,61 @@ function roundingFloor(table: RatingTable): number {
  */
 type Robustness = Float64Array;
 
+// The essays' places (the reviews are sorted by author, so an essay's reviews are adjacent) and
+// their sums, allocated once.
+function createEssaySums(table: RatingTable): EssaySums {
+  const authorIds: string[] = [];
+  const essayOf = new Int32Array(table.peerReviews.length);
+  for (let k = 0; k < table.peerReviews.length; k++) {
+    const authorId = (table.peerReviews[k] as PreparedReview).authorId;
+    if (authorIds[authorIds.length - 1] !== authorId) authorIds.push(authorId);
+    essayOf[k] = authorIds.length - 1;
+  }
+  const size = authorIds.length * table.standards.length;
+  return {
+    authorIds,
+    essayOf,
+    sum: new Float64Array(size),
+    weight: new Float64Array(size),
+    noise: new Float64Array(size),
+    plain: new Float64Array(size),
+    count: new Float64Array(size),
+  };
+}
+
 function sumEssays(
   table: RatingTable,
-  reviewModels: readonly (ReviewerModel | undefined)[],
+  reviewModels: readonly ReviewerModel[],
   robustness: Robustness,
-): Map<string, EssaySums> {
-  const sums = new Map<string, EssaySums>();
+  essays: EssaySums,
+): void {
+  essays.sum.fill(0);
+  essays.weight.fill(0);
+  essays.noise.fill(0);
+  essays.plain.fill(0);
+  essays.count.fill(0);
   const size = table.standards.length;
   for (let k = 0; k < table.peerReviews.length; k++) {
     const review = table.peerReviews[k] as PreparedReview;
-    let essay = sums.get(review.authorId);
-    if (essay === undefined) {
-      essay = {
-        sum: new Float64Array(size),
-        weight: new Float64Array(size),
-        noise: new Float64Array(size),
-        plain: new Float64Array(size),
-        count: new Float64Array(size),
-      };
-      sums.set(review.authorId, essay);
-    }
-    const model = reviewModels[k];
-    for (const r of review.ratings) {
+    const base = (essays.essayOf[k] ?? 0) * size;
+    const model = reviewModels[k] as ReviewerModel;
+    for (let j = 0; j < review.ratings.length; j++) {
+      const r = review.ratings[j] as Rating;
       const i = r.standardIndex;
-      const w = (model?.weight ?? 1) * (robustness[k * size + i] ?? 1);
-      essay.sum[i] = (essay.sum[i] ?? 0) + w * correct(r.given, r.edited, model);
-      essay.weight[i] = (essay.weight[i] ?? 0) + w;
-      essay.noise[i] = (essay.noise[i] ?? 0) + w * w * (model?.variance ?? 0);
-      essay.plain[i] = (essay.plain[i] ?? 0) + r.original;
-      essay.count[i] = (essay.count[i] ?? 0) + 1;
+      const e = base + i;
+      const w = model.weight * (robustness[k * size + i] ?? 1);
+      essays.sum[e] = (essays.sum[e] ?? 0) + w * correct(r.given, r.edited, model);
+      essays.weight[e] = (essays.weight[e] ?? 0) + w;
+      essays.noise[e] = (essays.noise[e] ?? 0) + w * w * model.variance;
+      essays.plain[e] = (essays.plain[e] ?? 0) + r.original;
+      essays.count[e] = (essays.count[e] ?? 0) + 1;
     }
   }
-  return sums;
 }
 
 // A rating with the reviewer's leniency taken off; an instructor's edit is taken as it is.
-function correct(given: number, edited: boolean, model: ReviewerModel | undefined): number {
-  return edited ? given : given - (model?.leniency ?? 0);
+function correct(given: number, edited: boolean, model: ReviewerModel): number {
+  return edited ? given : given - model.leniency;
 }
 
 // Compares every reviewer with the consensus of the others (leave-one-out), using the reviewer's
@@ -266,71 +332,59 @@ function correct(given: number, edited: boolean, model: ReviewerModel | undefine
 // probability); closeness, agreement and the class's test are measured once, in the last.
 function measureReviewers(
   table: RatingTable,
-  models: Map<string, ReviewerModel>,
-  reviewModels: readonly (ReviewerModel | undefined)[],
-  sums: Map<string, EssaySums>,
+  reviewers: Map<string, Reviewer>,
+  reviewOf: readonly Reviewer[],
+  essays: EssaySums,
   robustness: Robustness,
   next: Robustness,
   last: boolean,
-): { records: Map<string, ReviewerRecord>; reviewersDiffer: boolean } {
+): boolean {
   const size = table.standards.length;
-  const records = new Map<string, ReviewerRecord>();
-  const peerVariances: number[] = [];
-  for (const [reviewerId, model] of models) {
-    if (!table.anchorIds.has(reviewerId)) peerVariances.push(model.variance);
+  let varianceSum = 0;
+  let peers = 0;
+  for (const reviewer of reviewers.values()) {
+    clearRecord(reviewer.record);
+    if (reviewer.isAnchor) continue;
+    varianceSum += reviewer.model.variance;
+    peers += 1;
   }
-  const classVariance = computeMean(peerVariances) ?? 0;
+  // The peers' mean variance (computeMean's sum, in the models' order).
+  const classVariance = peers > 0 ? varianceSum / peers : 0;
   const errorVariance = table.slack.map((slack) => classVariance + (slack * slack) / 3);
   const context: ComparisonContext = {};
   for (let k = 0; k < table.peerReviews.length; k++) {
     const review = table.peerReviews[k] as PreparedReview;
-    const essay = sums.get(review.authorId);
-    if (essay === undefined) continue;
-    let record = records.get(review.reviewerId);
-    if (record === undefined) {
-      record = {
-        sums: createComparisonSums(table.standards.length),
-        comparedEssays: 0,
-        comparedReviews: 0,
-        closeness: null,
-        agreement: null,
-        slope: null,
-        measuredDiscrimination: null,
-        discrimination: null,
-        heldDiscrimination: null,
-        accuracy: null,
-        trust: null,
-      };
-      records.set(review.reviewerId, record);
-    }
-    const model = reviewModels[k];
-    const isAnchor = table.anchorIds.has(review.reviewerId);
+    const base = (essays.essayOf[k] ?? 0) * size;
+    const reviewer = reviewOf[k] as Reviewer;
+    const { model, record } = reviewer;
     let others = 0;
-    for (const r of review.ratings) {
+    for (let j = 0; j < review.ratings.length; j++) {
+      const r = review.ratings[j] as Rating;
       const i = r.standardIndex;
-      const w = (model?.weight ?? 1) * (robustness[k * size + i] ?? 1);
-      const count = essay.count[i] ?? 0;
+      const e = base + i;
+      const w = model.weight * (robustness[k * size + i] ?? 1);
+      const count = essays.count[e] ?? 0;
       if (count < 2) continue;
-      const otherWeight = (essay.weight[i] ?? 0) - w;
+      const otherWeight = (essays.weight[e] ?? 0) - w;
       if (otherWeight <= 0) continue;
       const consensus = clamp(
-        ((essay.sum[i] ?? 0) - w * correct(r.given, r.edited, model)) / otherWeight,
+        ((essays.sum[e] ?? 0) - w * correct(r.given, r.edited, model)) / otherWeight,
         0,
         1,
       );
-      const noise = Math.max(0, (essay.noise[i] ?? 0) - w * w * (model?.variance ?? 0));
+      const noise = Math.max(0, (essays.noise[e] ?? 0) - w * w * model.variance);
       const consensusVariance = noise / otherWeight ** 2;
       // One context object for every comparison: addComparison reads it and keeps nothing of it.
       context.consensusVariance = consensusVariance;
-      context.othersMean = ((essay.plain[i] ?? 0) - r.original) / (count - 1);
+      context.othersMean = ((essays.plain[e] ?? 0) - r.original) / (count - 1);
       context.errorVariance = errorVariance[i];
       addComparison(record.sums, i, r.original, consensus, table.slack[i] ?? 0, context);
       // Per-review robustness: a rating (leniency off) further from the others than
       // OUTLIER_SCALE × √(reviewer's variance + the others' uncertainty) keeps only that
       // distance's share of the reviewer's weight in the next round (a Huber weight).
-      if (!r.edited && !isAnchor) {
+      if (!r.edited && !reviewer.isAnchor) {
         const deviation = Math.abs(correct(r.given, r.edited, model) - consensus);
-        const limit = OUTLIER_SCALE * Math.sqrt((model?.variance ?? 0) + consensusVariance);
+        const limit = OUTLIER_SCALE * Math.sqrt(model.variance + consensusVariance);
         next[k * size + i] = deviation > limit ? limit / deviation : 1;
       }
       others = Math.max(others, count - 1);
@@ -341,14 +395,15 @@ function measureReviewers(
     }
   }
   if (!last) {
-    for (const record of records.values()) {
+    for (const { record } of reviewers.values()) {
       record.discrimination = measureTracking(record.sums)?.probability ?? null;
     }
-    return { records, reviewersDiffer: false };
+    return false;
   }
-  const reviewersDiffer =
-    testReviewerDifferences([...records.values()].map((r) => r.sums)) < REVIEWER_DIFFERENCE_LEVEL;
-  for (const record of records.values()) {
+  const groups: ComparisonSums[] = [];
+  for (const { record } of reviewers.values()) groups.push(record.sums);
+  const reviewersDiffer = testReviewerDifferences(groups) < REVIEWER_DIFFERENCE_LEVEL;
+  for (const { record } of reviewers.values()) {
     record.closeness = measureReviewerCloseness(record.sums, reviewersDiffer);
     record.agreement = measureAgreement(record.sums);
     record.slope = measureSlope(record.sums);
@@ -359,7 +414,15 @@ function measureReviewers(
       record.discrimination !== null && isAgreedCeiling(record.sums) ? 1 : record.discrimination;
     record.trust = combineTrust(record);
   }
-  return { records, reviewersDiffer };
+  return reviewersDiffer;
+}
+
+// A record as at the start of a round: its sums empty, nothing compared. The figures measured
+// from the sums are set again by every round that reads them.
+function clearRecord(record: ReviewerRecord): void {
+  clearComparisonSums(record.sums);
+  record.comparedEssays = 0;
+  record.comparedReviews = 0;
 }
 
 // Each peer's leniency = mean deviation from the others, shrunk towards 0 by LENIENCY_PRIOR_RATINGS
@@ -368,18 +431,21 @@ function measureReviewers(
 // ratings and never below the rounding variance. Weight = tracking probability ÷ variance (the
 // optimal weight for independent errors, times the probability that the marks follow the essays
 // at all), scaled so the average peer weighs 1 and floored at MIN_WEIGHT.
-function updateModels(
-  table: RatingTable,
-  models: Map<string, ReviewerModel>,
-  records: Map<string, ReviewerRecord>,
-): void {
+function updateModels(table: RatingTable, reviewers: Map<string, Reviewer>): void {
   const floor = roundingFloor(table);
-  const residuals = new Map<string, { count: number; leniency: number; excess: number }>();
   let classExcess = 0;
   let classCount = 0;
-  for (const [reviewerId, record] of records) {
+  // Per reviewer, in the order of `reviewers`: the shrunk leniency, the error beyond the
+  // consensus's own uncertainty (excess) and the ratings compared; 0 for an anchor or a peer
+  // without comparisons.
+  const leniencies = new Float64Array(reviewers.size);
+  const excesses = new Float64Array(reviewers.size);
+  const counts = new Float64Array(reviewers.size);
+  let index = 0;
+  for (const { isAnchor, record } of reviewers.values()) {
     const s = record.sums;
-    if (table.anchorIds.has(reviewerId) || s.count === 0) continue;
+    const at = index++;
+    if (isAnchor || s.count === 0) continue;
     let deviation = 0;
     for (const standard of s.perStandard) deviation += standard.given - standard.consensus;
     // Shrunk by essays rather than ratings: the standards of one essay rated against the same
@@ -388,42 +454,51 @@ function updateModels(
       (deviation / s.count) * (record.comparedEssays / (record.comparedEssays + LENIENCY_PRIOR_ESSAYS));
     // Σ (d − b)² − Σ V = Σ d² − 2bΣd + n b² − Σ V
     const excess = s.squares - 2 * leniency * deviation + s.count * leniency * leniency - s.consensusVariance;
-    residuals.set(reviewerId, { count: s.count, leniency, excess });
+    leniencies[at] = leniency;
+    excesses[at] = excess;
+    counts[at] = s.count;
     classExcess += excess;
     classCount += s.count;
   }
   const classVariance = classCount > 0 ? Math.max(floor, classExcess / classCount) : floor;
-  const precision = new Map<string, number>();
-  for (const [reviewerId, model] of models) {
-    if (table.anchorIds.has(reviewerId)) continue;
-    const residual = residuals.get(reviewerId);
-    const record = records.get(reviewerId);
-    model.leniency = residual?.leniency ?? 0;
+  const precision = new Float64Array(reviewers.size);
+  let precisionSum = 0;
+  let peers = 0;
+  index = 0;
+  for (const { id, isAnchor, model, record } of reviewers.values()) {
+    const at = index++;
+    if (isAnchor) continue;
+    model.leniency = leniencies[at] ?? 0;
     model.variance = Math.max(
       floor,
-      (VARIANCE_PRIOR_RATINGS * classVariance + (residual?.excess ?? 0)) /
-        (VARIANCE_PRIOR_RATINGS + (residual?.count ?? 0)),
+      (VARIANCE_PRIOR_RATINGS * classVariance + (excesses[at] ?? 0)) /
+        (VARIANCE_PRIOR_RATINGS + (counts[at] ?? 0)),
     );
     // Marks that do not follow the essays carry that much less information about them (the
     // tracking probability measured with this round's comparisons). No weight is set to nothing
     // outright: a mark that never varies still sits near the class, and where an essay's only
     // other reviewer is unreliable it is what keeps the essay's score from resting on that one.
-    const tracks = Math.max(TRACKING_WEIGHT_FLOOR, record?.discrimination ?? 1);
+    const tracks = Math.max(TRACKING_WEIGHT_FLOOR, record.discrimination ?? 1);
     // The calibration prior (docs/scoring.md section 3): a learner whose points came close to the
     // instructor's on the examples is taken as that much more precise (a bounded factor, 1
     // without calibration, so the results without it are unchanged).
-    const calibration = table.calibration.get(reviewerId);
+    const calibration = table.calibration.get(id);
     const prior = calibration === undefined ? 1 : calibrationFactor(calibration);
-    precision.set(reviewerId, (tracks / model.variance) * prior);
+    precision[at] = (tracks / model.variance) * prior;
+    precisionSum += precision[at] ?? 0;
+    peers += 1;
   }
-  const average = computeMean([...precision.values()]) ?? 0;
-  for (const [reviewerId, model] of models) {
-    if (table.anchorIds.has(reviewerId)) {
+  // The peers' mean precision (computeMean's sum, in the same order).
+  const average = peers > 0 ? precisionSum / peers : 0;
+  index = 0;
+  for (const { isAnchor, model } of reviewers.values()) {
+    const at = index++;
+    if (isAnchor) {
       model.weight = ANCHOR_WEIGHT;
       model.variance = average > 0 ? 1 / (ANCHOR_WEIGHT * average) : classVariance / ANCHOR_WEIGHT;
       continue;
     }
-    model.weight = average > 0 ? Math.max(MIN_WEIGHT, (precision.get(reviewerId) ?? 0) / average) : 1;
+    model.weight = average > 0 ? Math.max(MIN_WEIGHT, (precision[at] ?? 0) / average) : 1;
   }
 }
 
@@ -453,16 +528,15 @@ function combineTrust(record: Pick<ReviewerRecord, 'agreement' | 'heldDiscrimina
   return agreement * heldDiscrimination * heldDiscrimination;
 }
 
-function computeConsensus(sums: Map<string, EssaySums>): Map<string, (number | null)[]> {
+function computeConsensus(essays: EssaySums, size: number): Map<string, (number | null)[]> {
   const consensus = new Map<string, (number | null)[]>();
-  for (const [authorId, essay] of sums) {
-    consensus.set(
-      authorId,
-      Array.from(essay.sum, (sum, i) => {
-        const weight = essay.weight[i] ?? 0;
-        return weight > 0 ? clamp(sum / weight, 0, 1) : null;
-      }),
-    );
-  }
+  essays.authorIds.forEach((authorId, essay) => {
+    const shares: (number | null)[] = [];
+    for (let i = 0; i < size; i++) {
+      const weight = essays.weight[essay * size + i] ?? 0;
+      shares.push(weight > 0 ? clamp((essays.sum[essay * size + i] ?? 0) / weight, 0, 1) : null);
+    }
+    consensus.set(authorId, shares);
+  });
   return consensus;
 }

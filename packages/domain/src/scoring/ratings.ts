@@ -118,8 +118,17 @@ function prepareReview(
       edited: response.editedPoint !== null && response.editedPoint !== undefined,
     });
   }
-  ratings.sort((a, b) => a.standardIndex - b.standardIndex);
+  // Responses usually come in the rubric's order: sorting is then skipped, since the built-in sort
+  // allocates its working state on every call (once per review, thousands of times per class).
+  if (!isInStandardOrder(ratings)) ratings.sort((a, b) => a.standardIndex - b.standardIndex);
   return { reviewerId: review.reviewerId, authorId: review.authorId, ratings };
+}
+
+function isInStandardOrder(ratings: readonly Rating[]): boolean {
+  for (let i = 1; i < ratings.length; i++) {
+    if ((ratings[i - 1]?.standardIndex ?? 0) > (ratings[i]?.standardIndex ?? 0)) return false;
+  }
+  return true;
 }
 
 function increment(map: Map<string, number>, key: string): void {

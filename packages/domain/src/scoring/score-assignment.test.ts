@@ -97,7 +97,11 @@ describe('scoreAssignment properties', () => {
         const shuffled: ScoreAssignmentInput = {
           ...input,
           learners: shuffleWith(input.learners, random),
-          reviews: shuffleWith(input.reviews, random),
+          // The responses within each review too: prepareRatings puts them in the rubric's order.
+          reviews: shuffleWith(input.reviews, random).map((r) => ({
+            ...r,
+            responses: shuffleWith(r.responses, random),
+          })),
           helpfulness: shuffleWith(input.helpfulness ?? [], random),
           revisionScores: shuffleWith(input.revisionScores ?? [], random),
         };

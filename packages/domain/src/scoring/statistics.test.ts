@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addComparison,
   type ComparisonSums,
+  clearComparisonSums,
   computeMean,
   computeMeanDeviations,
   computeStd,
@@ -304,6 +305,23 @@ describe('other sums', () => {
     expect(sums.squares).toBeCloseTo(0.04, 12);
     expect(sums.count).toBe(2);
     expect(computeMeanDeviations(createComparisonSums(1))).toEqual([null]);
+  });
+});
+
+describe('clearComparisonSums', () => {
+  it('empties sums in place to what createComparisonSums starts with', () => {
+    const sums = createComparisonSums(2);
+    const standards = sums.perStandard;
+    addComparison(sums, 0, 0.5, 0.6, 0.1, { consensusVariance: 0.01, othersMean: 0.55, errorVariance: 0.02 });
+    addComparison(sums, 1, 0.8, 0.4, 0.1);
+    addComparison(sums, 1, 0.2, 0.4, 0.1);
+    expect(sums.comparisons).toBeNull();
+    clearComparisonSums(sums);
+    expect(sums).toEqual(createComparisonSums(2));
+    expect(sums.perStandard).toBe(standards);
+    addComparison(sums, 0, 0.5, 0.6, 0.1);
+    clearComparisonSums(sums);
+    expect(sums).toEqual(createComparisonSums(2));
   });
 });
 

@@ -70,10 +70,12 @@ interface StandardSums {
 }
 
 // Arithmetic mean, or null for no values.
+// Indexed loops here and in computeStd: the engine calls them thousands of times per class, and a
+// `for … of` that V8 does not optimise away allocates an iterator result per value.
 export function computeMean(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   let sum = 0;
-  for (const v of values) sum += v;
+  for (let i = 0; i < values.length; i++) sum += values[i] ?? 0;
   return sum / values.length;
 }
 
@@ -82,7 +84,7 @@ export function computeStd(values: readonly number[]): number | null {
   const mean = computeMean(values);
   if (mean === null) return null;
   let sum = 0;
-  for (const v of values) sum += (v - mean) ** 2;
+  for (let i = 0; i < values.length; i++) sum += ((values[i] ?? 0) - mean) ** 2;
   return Math.sqrt(sum / values.length);
 }
 
@@ -115,6 +117,33 @@ export function createComparisonSums(standardCount: number): ComparisonSums {
     perStandard,
     comparisons: [],
   };
+}
+
+// Empties comparison sums in place, as createComparisonSums starts them: the reliability loop
+// measures every reviewer afresh each round in the same sums instead of allocating new ones.
+export function clearComparisonSums(sums: ComparisonSums): void {
+  sums.count = 0;
+  sums.excessSquares = 0;
+  sums.squares = 0;
+  sums.plainSquares = 0;
+  sums.plainDistance = 0;
+  sums.expectedSquares = 0;
+  sums.rounding = 0;
+  sums.consensusVariance = 0;
+  for (const standard of sums.perStandard) {
+    standard.count = 0;
+    standard.slack = 0;
+    standard.givenMin = Number.POSITIVE_INFINITY;
+    standard.givenMax = Number.NEGATIVE_INFINITY;
+    standard.othersMin = Number.POSITIVE_INFINITY;
+    standard.othersMax = Number.NEGATIVE_INFINITY;
+    standard.given = 0;
+    standard.consensus = 0;
+    standard.givenTimesConsensus = 0;
+    standard.consensusSquares = 0;
+  }
+  if (sums.comparisons === null) sums.comparisons = [];
+  else sums.comparisons.length = 0;
 }
 
 /** What else is known about the consensus a rating is compared with. */
