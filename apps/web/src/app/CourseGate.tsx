@@ -11,6 +11,7 @@ import { ApiError } from '../lib/api-error';
 import { assignmentQuery } from '../lib/assignment-queries';
 import { type CourseContext, holdsRole, useCourseContext } from '../lib/course-context';
 import { coursePath } from '../lib/course-mode';
+import { useDeferredResult } from '../lib/deferred-result';
 import { useShell } from './shell/shell-context';
 
 /**
@@ -26,8 +27,9 @@ export function CourseGate() {
   const courseId = Number(params.courseId);
   const role = params.role as CourseRole;
   const valid = Number.isInteger(courseId) && courseId > 0;
-  const roleInfo = useQuery({ ...courseRoleQuery(courseId), enabled: valid });
-  const course = useQuery({ ...courseQuery(courseId), enabled: valid });
+  // The page under the gate renders in a background render React slices (lib/deferred-result.ts).
+  const roleInfo = useDeferredResult(useQuery({ ...courseRoleQuery(courseId), enabled: valid }));
+  const course = useDeferredResult(useQuery({ ...courseQuery(courseId), enabled: valid }));
   const { setSideRole, setCourseName } = useShell();
   const error = roleInfo.error ?? course.error;
   const withdrawn = error instanceof ApiError && error.code === 'course_withdrawn';
@@ -79,7 +81,9 @@ export function AssignmentGate() {
   const assignmentId = Number(useParams().assignmentId);
   const { pathname } = useLocation();
   const check = role === 'assistant' && Number.isInteger(assignmentId) && assignmentId > 0;
-  const assignment = useQuery({ ...assignmentQuery(courseId, assignmentId), enabled: check });
+  const assignment = useDeferredResult(
+    useQuery({ ...assignmentQuery(courseId, assignmentId), enabled: check }),
+  );
   if (check && assignment.isPending) {
     return (
       <Center mih={200} aria-busy="true">

@@ -86,6 +86,10 @@ const ManagerLtiPage = lazyPage(
   'LtiPlatformsPage',
 );
 const AppLayout = lazyPage(loadAppLayout, 'AppLayout');
+// The dashboard is asked for as this table loads, not from the entry with the other pages: loaded
+// that early, the frame and the dashboard rendered as one long task when the sign-in check
+// answered (Lighthouse mobile, stop 47: 60 against 70, total blocking time 1.1 s against 0.6 s).
+if (window.location.pathname === '/') void loadDashboardPage().catch(() => undefined);
 
 /** A course route with a role that is not instructor, learner or assistant goes home. */
 function CourseRoleGuard() {

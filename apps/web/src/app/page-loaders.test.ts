@@ -5,7 +5,6 @@ import {
   loadAppLayout,
   loadCourseGate,
   loadCoursePage,
-  loadDashboardPage,
   loadManagementPage,
 } from './page-loaders';
 import { loadPeerReviewStep, loadReportStep } from './performances/step-loaders';
@@ -14,7 +13,7 @@ const frame = [loadAppLayout, loadPageTexts];
 
 describe('arrivalLoaders', () => {
   it('asks for the frame and the page itself, side by side, on the pages people arrive on', () => {
-    expect(arrivalLoaders('/')).toEqual([...frame, loadDashboardPage]);
+    expect(arrivalLoaders('/')).toEqual(frame);
     expect(arrivalLoaders('/courses/1/instructor')).toEqual([...frame, loadCoursePage, loadCourseGate]);
     expect(arrivalLoaders('/courses/1/instructor/assignments/7')).toEqual([
       ...frame,

@@ -17,7 +17,6 @@ const arrivals: [RegExp, () => Promise<unknown>][] = [
   // Every signed-in page: the frame and the pages' texts (the route table: routes.tsx).
   [/^\//, loadAppLayout],
   [/^\//, loadPageTexts],
-  [/^\/$/, loadDashboardPage],
   [/^\/courses\/\d+\/\w+\/?$/, loadCoursePage],
   [/^\/courses\/\d+\/\w+\/assignments\/\d+\/?$/, loadManagementPage],
   // Every course page waits for the course's gate (the course and the caller's role).

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SignInPage } from '../features/auth/routes/SignInPage';
 import { useAuth } from '../lib/session/auth-context';
@@ -22,7 +22,11 @@ if (readStorage(STORAGE_KEYS.token)) {
 /** Every route of the app; which tree applies depends on the login state (part 1 §4). */
 export function AppRoutes() {
   const location = useLocation();
-  const { isLoggedIn, user } = useAuth();
+  const { isLoggedIn, user: currentUser } = useAuth();
+  // The signed-in page (frame and page, their modules often loaded by now) first renders in a
+  // background render React slices, not in the one task of the user check's answer (issue 35).
+  const deferredUser = useDeferredValue(currentUser);
+  const user = currentUser && !deferredUser ? null : currentUser;
   const { data: config } = useConfiguration();
 
   if (location.pathname.length > 1 && location.pathname.endsWith('/')) return <TrailingSlashRedirect />;
