@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port';
 import { migrationsFolder, openDatabase } from './db/client';
 import { knownMigrations } from './db/migrate';
 
@@ -75,7 +76,7 @@ function slowSignIn(port: number, gapMs: number) {
 
 describe('the server process', () => {
   it('on SIGTERM: ready 503 at once, requests served through the grace period, in-flight work finished, exit 0', async () => {
-    const port = 9671;
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const graceMs = 1500;
     const server = startServer({
@@ -83,7 +84,8 @@ describe('the server process', () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pw-drain-')),
       SHUTDOWN_GRACE_MS: String(graceMs),
     });
-    expect(await waitFor(async () => (await status(`${base}/health/ready`)) === 200, 30_000)).toBe(true);
+    // Starting takes seconds, more on a machine running other test files beside this one.
+    expect(await waitFor(async () => (await status(`${base}/health/ready`)) === 200, 90_000)).toBe(true);
 
     // In flight across the whole shutdown: its body's second half comes after the listener closed.
     const inFlight = slowSignIn(port, graceMs + 700);
@@ -109,7 +111,7 @@ describe('the server process', () => {
     expect(at - signalledAt).toBeLessThan(graceMs + 10_000);
     // Its kept-alive connection was closed with the answer: nothing held the process open.
     expect(at - answeredAt).toBeLessThan(4000);
-  }, 60_000);
+  }, 150_000);
 
   it('refuses to start on a database a newer build migrated, naming both versions (exit 65)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pw-newer-'));
@@ -122,7 +124,7 @@ describe('the server process', () => {
     );
     await database.close();
 
-    const server = startServer({ PORT: '9672', DATA_DIR: dataDir });
+    const server = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     const { code, stderr } = await server.exited;
     expect(code).toBe(65);
     expect(stderr).toContain('The database schema is newer than this build of PeerWrite');

@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types (apps/server/scripts/bundle.mjs)
 import { bundle } from '../scripts/bundle.mjs';
+import { freePort } from './free-port';
 
 // `npm start` runs the server from its bundle under plain Node (no tsx): the bundle must start,
 // find the files that ship beside the code (migrations, the PGlite template), answer, and stop
@@ -19,15 +19,6 @@ afterAll(() => {
   rmSync(outdir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('the server bundle', () => {
   it('starts under plain Node on an empty data folder, answers, and stops on SIGTERM', async () => {

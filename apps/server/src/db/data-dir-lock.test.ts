@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port';
 import { lockDataDir } from './data-dir-lock';
 
 const serverEntry = join(import.meta.dirname, '../server.ts');
@@ -50,15 +51,15 @@ function startServer(dataDir: string, port: number) {
 describe('one server per data folder', () => {
   it('a second server on the same DATA_DIR stops at once, naming the folder; after the first stops, a new one starts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pw-lock-'));
-    const first = startServer(dataDir, 9651);
+    const first = startServer(dataDir, await freePort());
     expect(await first.ready).toBe(true);
-    const second = startServer(dataDir, 9652);
+    const second = startServer(dataDir, await freePort());
     const { code, stderr } = await second.exited;
     expect(code).toBe(75);
     expect(stderr).toContain(`The data folder ${dataDir} is in use by another PeerWrite server`);
     first.child.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
-    const third = startServer(dataDir, 9653);
+    const third = startServer(dataDir, await freePort());
     expect(await third.ready).toBe(true);
     third.child.kill('SIGTERM');
     await third.exited;
