@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 
 /**
  * A port of 127.0.0.1 that nothing listens on now. The tests that start a server process use it
- * rather than a fixed number: `npm test` runs the API tests on PGlite and on PostgreSQL side by
- * side, so the same test file can run twice at once.
+ * rather than a fixed number, so that two runs of the same file at once (the PGlite and the
+ * PostgreSQL runs side by side, or two checkouts on one machine) cannot collide.
  */
 export async function freePort(): Promise<number> {
   const server = createServer();
