@@ -13,7 +13,9 @@ const BUDGET_KB = {
   // Stop 42: +5 KB for the learner's own (extended) deadline on every card (issue 33; 190.6 KB).
   learnerDashboard: 195,
   instructorDashboard: 195,
-  management: 205,
+  // Stop 47: +2 KB for the entry's table of the pages' modules, asked for at once when a page is
+  // opened from a link (app/page-loaders.ts), and the shared on-demand menu (205.3 KB).
+  management: 207,
   // Issue 35: the learner's essay page (471.8 KB before its steps' screens loaded on demand;
   // Quill's editor is 71.7 KB of it).
   // Stop 42: 365 for the learner's own deadline on the stage pages (issue 33; 361.7 KB, the
@@ -247,7 +249,8 @@ test("the course page's new-assignment menu loads with its first press and works
   await expect(newButton).toBeVisible();
   await expect(newButton).toHaveAttribute('aria-haspopup', 'menu');
   await page.waitForLoadState('networkidle');
-  expect(loaded('MenuList') || loaded('floating-ui.react')).toBe(false);
+  // (floating-ui itself stays: the notice board's comment tooltips bring it.)
+  expect(loaded('MenuList')).toBe(false);
 
   await newButton.focus();
   await page.keyboard.press('Enter');
