@@ -2,7 +2,7 @@ import type { FloatingPosition } from '@mantine/core';
 import { cloneElement, lazy, Suspense, useState } from 'react';
 import type { MenuButton, MenuEntry } from './menu-entry';
 
-// Mantine's Menu and its positioning engine (≈26 KB gzip with Popover and floating-ui) load the
+// Mantine's Menu and Popover (with floating-ui, ≈26 KB gzip where no tooltip brings it) load the
 // first time the button is pressed, not with the page (issue 35).
 const MenuList = lazy(() => import('./MenuList').then((m) => ({ default: m.MenuList })));
 
