@@ -168,16 +168,21 @@ test('a toast raised before its container has loaded still shows, and the contai
   expect(container()).toBe(true);
 });
 
+/** Records the scripts a page fetches; the returned check says whether a chunk's file was among them. */
+function watchScripts(page: Page): (chunk: string) => boolean {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return (chunk) => scripts.some((p) => p.startsWith(`/assets/${chunk}-`));
+}
+
 test('what loads on demand works on first use: a tooltip on the first hover, the Export menu by keyboard', async ({
   browser,
 }) => {
   const context = await signedIn(browser, 'prof@example.com');
   const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  const loaded = (chunk: string) => scripts.some((p) => p.startsWith(`/assets/${chunk}-`));
+  const loaded = watchScripts(page);
   await page.goto('/courses/1/instructor/assignments/3');
   const exportButton = page.getByRole('button', { name: ko('assignments.manage.export') });
   await expect(exportButton).toBeVisible();
@@ -239,11 +244,7 @@ test("the course page's new-assignment menu loads with its first press and works
 }) => {
   const context = await signedIn(browser, 'prof@example.com');
   const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  const loaded = (chunk: string) => scripts.some((p) => p.startsWith(`/assets/${chunk}-`));
+  const loaded = watchScripts(page);
   await page.goto('/courses/1/instructor');
   const newButton = page.getByTestId('assignment-new');
   await expect(newButton).toBeVisible();
