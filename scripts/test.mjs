@@ -1,9 +1,10 @@
-// `npm test`: every check, in order, stopping at the first failure.
+// `npm test`: every check, in order (the simulation and the API tests side by side, and the browser
+// tests in two parts side by side), stopping at the first failure.
 //   typecheck, lint, import boundaries, unit tests, the scoring simulation's criteria, API tests on PGlite, API tests on PostgreSQL and
 //   the cluster test (two server processes behind HAProxy, cluster/; both when TEST_DATABASE_URL is set), the web build and the
 //   sign-in page's bundle budget, then the browser tests in Chromium against a built app, and Lighthouse's mobile
 //   score of a first visit to the sign-in and essay pages (issue 35).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +14,44 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const pgUrl = process.env.TEST_DATABASE_URL;
 const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
 
+/** Steps run side by side (or in turn with TEST_SERIAL=1), each one's output printed when it ends. */
+function together(group) {
+  return process.env.TEST_SERIAL === '1' ? group : [{ together: group }];
+}
+
+/** Runs a step with its output kept, then prints it whole under the step's heading. */
+function runCaptured([name, cmd, args, env, cwd = root]) {
+  const started = Date.now();
+  console.log(`\n… ${name}: started beside the others`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...env, FORCE_COLOR: '0' } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(status === 0 ? `✓ ${name} (${seconds}s)` : `✗ ${name} (${seconds}s)`);
+      resolve({ name, status, seconds });
+    });
+  });
+}
+
+/** The browser tests, in `parts` Playwright shards run side by side on ports 8765 + 2i (+1: SMTP). */
+function browserTests(parts) {
+  if (!(parts > 1)) return [['browser tests (Chromium)', npx, ['playwright', 'test'], process.env, join(root, 'e2e')]];
+  return together(
+    Array.from({ length: parts }, (_, i) => [
+      `browser tests (Chromium), part ${i + 1} of ${parts}`,
+      npx,
+      ['playwright', 'test', `--shard=${i + 1}/${parts}`],
+      { ...process.env, E2E_PORT: String(8765 + 2 * i), E2E_SMTP_PORT: String(8766 + 2 * i) },
+      join(root, 'e2e'),
+    ]),
+  );
+}
+
 const steps = [
   // A plain `npm install` leaves the developer tools out (.npmrc): they come first, once.
   ['developer tools', 'node', ['scripts/dev-tools.mjs'], process.env],
@@ -20,16 +59,21 @@ const steps = [
   ['lint', npm, ['run', 'lint'], process.env],
   ['import boundaries (dependency-cruiser)', npm, ['run', 'lint:deps'], process.env],
   ['unit tests', npx, ['vitest', 'run', '--project', 'unit'], process.env],
-  [
-    'scoring simulation (done criteria, docs/simulation.md current)',
-    npm,
-    ['run', 'simulate', '--', '--check'],
-    process.env,
-  ],
-  ['API tests (PGlite)', npx, ['vitest', 'run', '--project', 'api'], envWithoutPg],
+  // These three side by side (CI took 59 minutes one after another, stop 46): an API test file
+  // spends much of its time waiting (the job queue's polls, timers, PostgreSQL's own process), and
+  // the simulation is one thread, so together they keep both cores busy. TEST_SERIAL=1: in turn.
+  ...together([
+    [
+      'scoring simulation (done criteria, docs/simulation.md current)',
+      npm,
+      ['run', 'simulate', '--', '--check'],
+      process.env,
+    ],
+    ['API tests (PGlite)', npx, ['vitest', 'run', '--project', 'api'], envWithoutPg],
+    ...(pgUrl ? [['API tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api'], process.env]] : []),
+  ]),
   ...(pgUrl
     ? [
-        ['API tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api'], process.env],
         [
           'cluster test (two nodes behind HAProxy on PostgreSQL, S3, SMTP)',
           npx,
@@ -40,7 +84,10 @@ const steps = [
     : []),
   ['web build', npm, ['run', 'build', '-w', '@pw/web'], process.env],
   ['sign-in bundle budget', 'node', ['scripts/bundle-budget.mjs'], process.env],
-  ['browser tests (Chromium)', npm, ['test', '-w', '@pw/e2e'], process.env],
+  // The browser tests in E2E_SHARDS parts (2 by default; 1: in one run), side by side, each part with
+  // its own server, database, mail server and ports (Playwright's --shard splits the files): a
+  // browser test spends most of its time waiting for the page, so two parts fill the two cores.
+  ...browserTests(Number(process.env.E2E_SHARDS ?? 2)),
   // Issue 35: a phone's first visit (Lighthouse's mobile preset, fresh profile, median of 3) on the
   // sign-in and essay pages. The goal is 90. The floors catch a gross regression, not the goal:
   // Lighthouse scales the host's own CPU time, and this shared machine's speed varies. On
@@ -69,10 +116,20 @@ const steps = [
   ],
 ];
 
-for (const [name, cmd, args, env] of steps) {
+for (const step of steps) {
+  if ('together' in step) {
+    const results = await Promise.all(step.together.map(runCaptured));
+    const failed = results.find((r) => r.status !== 0);
+    if (failed) {
+      console.error(`\n✗ ${failed.name} failed after ${failed.seconds}s`);
+      process.exit(failed.status ?? 1);
+    }
+    continue;
+  }
+  const [name, cmd, args, env, cwd = root] = step;
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const result = spawnSync(cmd, args, { cwd, stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);
