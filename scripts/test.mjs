@@ -40,7 +40,8 @@ function runCaptured([name, cmd, args, env, cwd = root]) {
 
 /** The browser tests, in `parts` Playwright shards run side by side on ports 8765 + 2i (+1: SMTP). */
 function browserTests(parts) {
-  if (!(parts > 1)) return [['browser tests (Chromium)', npx, ['playwright', 'test'], process.env, join(root, 'e2e')]];
+  if (!(parts > 1))
+    return [['browser tests (Chromium)', npx, ['playwright', 'test'], process.env, join(root, 'e2e')]];
   return together(
     Array.from({ length: parts }, (_, i) => [
       `browser tests (Chromium), part ${i + 1} of ${parts}`,

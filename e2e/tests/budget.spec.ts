@@ -267,3 +267,43 @@ test("the course page's new-assignment menu loads with its first press and works
   await expect(page).toHaveURL(/\/courses\/1\/instructor\/assignments\/new$/);
   await context.close();
 });
+
+test('a page opened from a link preloads its own modules from the start, and fetches no file twice', async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'student10@example.com');
+  const page = await context.newPage();
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/')) fetched.push(pathname);
+  });
+  await page.goto('/courses/1/learner/assignments/2/performances/ES');
+  await expect(page.getByTestId('essay-editor')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // public/early-requests.js added the page's modules (app/arrival-pages.ts) as preloads: the step
+  // page, the editor and the frame's stylesheet among them.
+  const preloaded = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload][as=style]'),
+    ].map((link) => new URL(link.href).pathname),
+  );
+  for (const chunk of ['SignedInRoutes', 'AppLayout', 'WorkPage', 'RichText', 'common'])
+    expect(
+      preloaded.some((p) => p.startsWith(`/assets/${chunk}-`) && p.endsWith('.js')),
+      chunk,
+    ).toBe(true);
+  expect(preloaded.some((p) => p.endsWith('.css'))).toBe(true);
+  // Each preloaded file served the app's own request for it (scripts and stylesheets alike).
+  const twice = fetched.filter((p, i) => fetched.indexOf(p) !== i);
+  expect(twice).toEqual([]);
+  await context.close();
+
+  // Signed out, the same address preloads nothing (the sign-in page needs none of it).
+  const visitor = await browser.newContext();
+  const signIn = await visitor.newPage();
+  await signIn.goto('/courses/1/learner/assignments/2/performances/ES');
+  await expect(signIn.getByRole('heading', { name: '로그인' })).toBeVisible();
+  expect(await signIn.locator('link[rel=modulepreload]').count()).toBe(0);
+  await visitor.close();
+});

@@ -2,10 +2,11 @@
 // scripts instead of after them (issue 35): the organisation's configuration always; signed in,
 // the sign-in check, and on a course's page the course and the caller's role in it, on an
 // assignment's page the assignment too (and a manager's table of it), on a learner's step page that
-// step's work or report, on the dashboard its list. A classic script of a few lines, loaded `async`, so it runs
-// before the app's bundle has arrived. It sends the headers the app would send (lib/api.ts,
-// baseHeaders); the app takes each answer once, within 30 s, when its own headers are the same
-// and it has changed nothing since (lib/early-answers.ts), and otherwise asks again.
+// step's work or report, on the dashboard its list; signed in, the page's own modules too. A classic
+// script of a few lines, loaded `async`, so it runs before the app's bundle has arrived. It sends
+// the headers the app would send (lib/api.ts, baseHeaders); the app takes each answer once, within
+// 30 s, when its own headers are the same and it has changed nothing since
+// (lib/early-answers.ts), and otherwise asks again.
 (() => {
   // The app was quicker (its bundle came from the cache) and has asked already.
   if (window.__pwEarly === null) return;
@@ -87,4 +88,31 @@
       .catch(() => {});
   }
   window.__pwEarly = { headers, at: Date.now(), answers, asked: {} };
+  // Signed in, the modules of the page at the address (src/app/arrival-pages.ts; the build lists
+  // each one's files in index.html): fetched beside the app's entry, not once it has run.
+  if (token) {
+    try {
+      const table = JSON.parse(document.getElementById('pw-arrivals')?.textContent || 'null');
+      const files = new Set();
+      for (const [source, modules] of table?.pages ?? [])
+        if (new RegExp(source).test(location.pathname))
+          for (const module of modules) {
+            const key = module === 'texts' ? `texts:${headers['accept-language']}` : module;
+            for (const i of table.modules[key] ?? []) files.add(table.files[i]);
+          }
+      for (const file of files) {
+        const link = document.createElement('link');
+        if (file.endsWith('.css')) {
+          // Fetched as the app's loader asks for stylesheets (CORS), so its request finds this one.
+          link.rel = 'preload';
+          link.as = 'style';
+          link.crossOrigin = '';
+        } else link.rel = 'modulepreload';
+        link.href = `/${file}`;
+        document.head.appendChild(link);
+      }
+    } catch {
+      // Without the table the app asks for its modules itself.
+    }
+  }
 })();

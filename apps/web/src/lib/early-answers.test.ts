@@ -131,6 +131,67 @@ describe('public/early-requests.js', () => {
   });
 });
 
+describe("public/early-requests.js: the page's modules", () => {
+  // As the build writes it into index.html (vite.config.ts, arrivalPreloads).
+  const table = {
+    files: [
+      'assets/Frame-1.js',
+      'assets/Frame-1.css',
+      'assets/common-ko.js',
+      'assets/common-en.js',
+      'assets/Work-2.js',
+    ],
+    modules: { frame: [0, 1], 'texts:ko': [2], 'texts:en': [3], work: [4, 0] },
+    pages: [
+      ['^\\/', ['frame', 'texts']],
+      ['^\\/courses\\/\\d+\\/learner\\/work$', ['work']],
+    ],
+  };
+  const preloads = () =>
+    [...document.head.querySelectorAll('link')].map(
+      (l) => `${l.rel}${l.rel === 'preload' ? `:${l.as}` : ''} ${l.getAttribute('href')}`,
+    );
+
+  beforeEach(() => {
+    document.head.innerHTML = `<script type="application/json" id="pw-arrivals">${JSON.stringify(table)}</script>`;
+  });
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it("signed in, preloads each file of the page's modules once, the texts in the page's language", () => {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('language', 'en');
+    runScript('/courses/3/learner/work');
+    expect(preloads()).toEqual([
+      'modulepreload /assets/Frame-1.js',
+      'preload:style /assets/Frame-1.css',
+      'modulepreload /assets/common-en.js',
+      'modulepreload /assets/Work-2.js',
+    ]);
+  });
+
+  it('only the modules of the page at the address', () => {
+    localStorage.setItem('token', 'abc');
+    runScript('/courses/3/learner');
+    expect(preloads()).toEqual([
+      'modulepreload /assets/Frame-1.js',
+      'preload:style /assets/Frame-1.css',
+      'modulepreload /assets/common-ko.js',
+    ]);
+  });
+
+  it('nothing when signed out, and nothing (no error) without the table', () => {
+    runScript('/courses/3/learner/work');
+    expect(preloads()).toEqual([]);
+    document.head.innerHTML = '';
+    localStorage.setItem('token', 'abc');
+    delete window.__pwEarly;
+    expect(runScript('/courses/3/learner/work')).toContain('/api/v1/users/login-check/');
+    expect(preloads()).toEqual([]);
+  });
+});
+
 describe('the app takes early answers', () => {
   it('once, for the same path and headers, instead of asking', async () => {
     localStorage.setItem('token', 'abc');
