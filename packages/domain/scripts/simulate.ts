@@ -323,9 +323,8 @@ function simulateScenario(
     bayesRuns: 0,
   };
   for (let rep = 0; rep < repetitions; rep++) {
-    // The seed keeps the same-mark classes of earlier versions ('true'), and the main rows ('false').
-    const random = createRandom(`${mix}-${planted}-${shape}-${size}-${peerCount}-${rep}`);
-    const run = simulateClass(size, peerCount, MIXES[mix] ?? { kinds: TYPICAL }, planted, shape, random);
+    const random = classRandom(mix, planted, shape, size, peerCount, rep);
+    const run = simulateClass(size, peerCount, mixOf(mix), planted, shape, random);
     sums.ours += run.ours;
     sums.mean += run.mean;
     sums.median += run.median;
@@ -412,6 +411,22 @@ function simulateScenario(
 
 // The engine's input for one repetition of a scenario, drawn exactly as the simulation draws it
 // (for the scoring identity check, bench/scoring-identity.ts).
+/** A mix by name (typical when unknown). */
+const mixOf = (mix: string): Mix => MIXES[mix] ?? { kinds: TYPICAL };
+
+/**
+ * The random source of one simulated class. The seed keeps the same-mark classes of earlier
+ * versions ('true'), and the main rows ('false').
+ */
+const classRandom = (
+  mix: string,
+  planted: Kind | null,
+  shape: Shape,
+  size: number,
+  peerCount: number,
+  rep: number,
+) => createRandom(`${mix}-${planted}-${shape}-${size}-${peerCount}-${rep}`);
+
 export function drawSimulatedInput(
   size: number,
   peerCount: number,
@@ -420,15 +435,8 @@ export function drawSimulatedInput(
   shape: Shape,
   rep: number,
 ): ScoreAssignmentInput {
-  const random = createRandom(`${mix}-${planted}-${shape}-${size}-${peerCount}-${rep}`);
-  const { standards, ids, truth, reviews } = drawClass(
-    size,
-    peerCount,
-    MIXES[mix] ?? { kinds: TYPICAL },
-    planted,
-    shape,
-    random,
-  );
+  const random = classRandom(mix, planted, shape, size, peerCount, rep);
+  const { standards, ids, truth, reviews } = drawClass(size, peerCount, mixOf(mix), planted, shape, random);
   return buildSimulatedInput(standards, ids, truth, reviews, random).input;
 }
 
@@ -1246,7 +1254,7 @@ function simulateCalibration(): CalibrationRow[] {
       const { standards, ids, truth, reviewers, reviews } = drawClass(
         CALIBRATION_SIZE,
         peerCount,
-        MIXES[mix] ?? { kinds: TYPICAL },
+        mixOf(mix),
         null,
         'mixed',
         random,

@@ -7,14 +7,13 @@ import {
   loadCourseGate,
   loadCoursePage,
   loadManagementPage,
-  loadSignedInRoutes,
 } from './page-loaders';
 import { loadPeerReviewStep, loadReportStep } from './performances/step-loaders';
 
-const frame = [loadSignedInRoutes, loadAppLayout, loadPageTexts];
+const frame = [loadAppLayout, loadPageTexts];
 
 describe('arrivalLoaders', () => {
-  it('asks for the route table, the frame and the page itself, side by side, on the pages people arrive on', () => {
+  it('asks for the frame and the page itself, side by side, on the pages people arrive on', () => {
     expect(arrivalLoaders('/')).toEqual(frame);
     expect(arrivalLoaders('/courses/1/instructor')).toEqual([...frame, loadCoursePage, loadCourseGate]);
     expect(arrivalLoaders('/courses/1/instructor/assignments/7')).toEqual([

@@ -4,7 +4,6 @@ import { loadPeerReviewStep, loadReportStep } from './performances/step-loaders'
 
 // The modules of the pages people arrive on (a link, a reload), shared by the route table
 // (SignedInRoutes) and the entry, which asks for them before anything else runs (issue 35).
-export const loadSignedInRoutes = () => import('./SignedInRoutes');
 export const loadAppLayout = () => import('./AppLayout');
 export const loadDashboardPage = () => import('./dashboard/DashboardPage');
 export const loadCoursePage = () => import('./course/CoursePage');
@@ -14,9 +13,11 @@ export const loadPerformancesLayout = () => import('./performances/PerformancesL
 export const loadWorkPage = () => import('./performances/WorkPage');
 const loadRichText = () => import('../components/RichText');
 
-/** Each module of arrival-pages.ts and how the app loads it. */
-const loaders: Record<ArrivalModule, () => Promise<unknown>> = {
-  'app/SignedInRoutes': loadSignedInRoutes,
+/**
+ * Each module of arrival-pages.ts and how the app loads it; the route table's own module is asked
+ * for by routes.tsx (SignedInRoutes imports this file).
+ */
+const loaders: Record<Exclude<ArrivalModule, 'app/SignedInRoutes'>, () => Promise<unknown>> = {
   'app/AppLayout': loadAppLayout,
   texts: loadPageTexts,
   'app/course/CoursePage': loadCoursePage,
@@ -31,7 +32,9 @@ const loaders: Record<ArrivalModule, () => Promise<unknown>> = {
 
 /** The loaders of the modules the signed-in page at `pathname` needs (arrival-pages.ts). */
 export function arrivalLoaders(pathname: string): (() => Promise<unknown>)[] {
-  return arrivalModules(pathname).map((module) => loaders[module]);
+  return arrivalModules(pathname).flatMap((module) =>
+    module === 'app/SignedInRoutes' ? [] : [loaders[module]],
+  );
 }
 
 /**

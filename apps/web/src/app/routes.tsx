@@ -5,15 +5,19 @@ import { useAuth } from '../lib/session/auth-context';
 import { useConfiguration } from '../lib/session/configuration';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
 import { lazyPage } from './lazy-page';
-import { loadArrival, loadSignedInRoutes } from './page-loaders';
+import { loadArrival } from './page-loaders';
 import { FullPageLoader, PasswordRedirect, TrailingSlashRedirect } from './pages';
 
 const SignUpPage = lazyPage(() => import('../features/auth/routes/SignUpPage'), 'SignUpPage');
 const LtiSignInPage = lazyPage(() => import('../features/auth/routes/LtiSignInPage'), 'LtiSignInPage');
+const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazy(() => loadSignedInRoutes().then((m) => ({ default: m.SignedInRoutes })));
 // With a stored token, the signed-in page's modules are fetched at once, side by side, beside the
 // first render: the route table, the frame, the pages' texts and the page itself.
-if (readStorage(STORAGE_KEYS.token)) loadArrival(window.location.pathname);
+if (readStorage(STORAGE_KEYS.token)) {
+  void loadSignedInRoutes().catch(() => undefined);
+  loadArrival(window.location.pathname);
+}
 
 /** Every route of the app; which tree applies depends on the login state (part 1 §4). */
 export function AppRoutes() {
