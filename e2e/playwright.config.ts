@@ -17,11 +17,14 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A whole scenario per test (a learner writes, revises and compares; the instructor reads it):
+  // with `npm test`'s two parts side by side on two cores, the longest took over a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalSetup: './global-setup.ts',
-  outputDir: join(tmpdir(), 'pw-e2e-results'),
+  // One folder per server port: the parts `npm test` runs side by side each clean their own.
+  outputDir: join(tmpdir(), `pw-e2e-results-${port}`),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

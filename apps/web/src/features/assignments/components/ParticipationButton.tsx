@@ -1,8 +1,9 @@
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { Assignment } from '@pw/contract';
 import { ASSIGNMENT_STATUS, PARTICIPATION_STATUS } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import { IconArrowRight, IconCheck, IconHourglassHigh, IconUserPlus } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-error';
 import { useCourseContext } from '../../../lib/course-context';
@@ -38,7 +39,8 @@ export function ParticipationButton({ assignment }: { assignment: Assignment }) 
   }
   if (assignment.status === ASSIGNMENT_STATUS.complete) {
     return (
-      <Tooltip label={t('assignments.join.completedTooltip')}>
+      // The tooltip's code loads on the first hover: the course page fetches no positioning engine.
+      <HoverTooltip label={t('assignments.join.completedTooltip')}>
         <Button
           size="xs"
           variant="default"
@@ -50,7 +52,7 @@ export function ParticipationButton({ assignment }: { assignment: Assignment }) 
         >
           {t('assignments.join.completed')}
         </Button>
-      </Tooltip>
+      </HoverTooltip>
     );
   }
   if (assignment.status === ASSIGNMENT_STATUS.waiting) {
