@@ -60,9 +60,10 @@ const steps = [
   ['lint', npm, ['run', 'lint'], process.env],
   ['import boundaries (dependency-cruiser)', npm, ['run', 'lint:deps'], process.env],
   ['unit tests', npx, ['vitest', 'run', '--project', 'unit'], process.env],
-  // These three side by side (CI took 59 minutes one after another, stop 46): an API test file
-  // spends much of its time waiting (the job queue's polls, timers, PostgreSQL's own process), and
-  // the simulation is one thread, so together they keep both cores busy. TEST_SERIAL=1: in turn.
+  // These three side by side (CI took 69 minutes with every step in turn, stop 47): an API test
+  // file spends much of its time waiting (the job queue's polls, timers, PostgreSQL's own process),
+  // so the three end in about half the time (stop 48: 724 s against about 1,390 s). TEST_SERIAL=1:
+  // in turn.
   ...together([
     [
       'scoring simulation (done criteria, docs/simulation.md current)',
