@@ -72,6 +72,8 @@
     : null;
   if (step) {
     const at = `/courses/${step[1]}/assignments/${step[2]}/`;
+    // The peer-review step's list waits for the calibration's gate (every assignment answers it).
+    if (step[3] === 'PE') ask(`${at}calibration/`);
     answers[at]
       .then((res) => (res.ok ? res.clone().json() : null))
       .then((assignment) => {

@@ -15,7 +15,8 @@ export type ArrivalModule =
   | 'app/performances/WorkPage'
   | 'components/RichText'
   | 'features/reports/routes/ReportPage'
-  | 'features/reviewing/components/PeerReview';
+  | 'features/reviewing/components/PeerReview'
+  | 'features/reviewing/components/Calibration';
 
 /** The modules of each page, in the order its screen nests them; every matching row applies. */
 export const arrivalPages: readonly { path: RegExp; modules: readonly ArrivalModule[] }[] = [
@@ -45,7 +46,8 @@ export const arrivalPages: readonly { path: RegExp; modules: readonly ArrivalMod
   },
   {
     path: /^\/courses\/\d+\/\w+\/assignments\/\d+\/performances\/PE(\/|$)/,
-    modules: ['features/reviewing/components/PeerReview'],
+    // The review list waits for the calibration's gate (its examples come first when there are any).
+    modules: ['features/reviewing/components/PeerReview', 'features/reviewing/components/Calibration'],
   },
 ];
 

@@ -40,7 +40,11 @@ describe('arrivalLoaders', () => {
       review[frame.length + 1],
       review[frame.length + 2],
       loadPeerReviewStep,
+      review[frame.length + 4],
     ]);
+    expect(arrivalModules('/courses/1/learner/assignments/3/performances/PE').at(-1)).toBe(
+      'features/reviewing/components/Calibration',
+    );
     expect(arrivalLoaders('/courses/1/learner/assignments/4/performances/CO')).toContain(loadReportStep);
     expect(info).toEqual([...frame, loadCourseGate]);
   });

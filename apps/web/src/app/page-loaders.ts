@@ -12,6 +12,7 @@ export const loadManagementPage = () => import('../features/assignments/routes/A
 export const loadPerformancesLayout = () => import('./performances/PerformancesLayout');
 export const loadWorkPage = () => import('./performances/WorkPage');
 const loadRichText = () => import('../components/RichText');
+const loadCalibrationGate = () => import('../features/reviewing/components/Calibration');
 
 /**
  * Each module of arrival-pages.ts and how the app loads it; the route table's own module is asked
@@ -28,6 +29,7 @@ const loaders: Record<Exclude<ArrivalModule, 'app/SignedInRoutes'>, () => Promis
   'components/RichText': loadRichText,
   'features/reports/routes/ReportPage': loadReportStep,
   'features/reviewing/components/PeerReview': loadPeerReviewStep,
+  'features/reviewing/components/Calibration': loadCalibrationGate,
 };
 
 /** The loaders of the modules the signed-in page at `pathname` needs (arrival-pages.ts). */
