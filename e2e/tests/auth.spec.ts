@@ -155,11 +155,12 @@ test('the sign-in page loads only its own code and texts; English and the pages 
   });
   const loaded = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
 
-  // Korean by default: no English, no pages' texts, no signed-in route table, no toasts' container.
+  // Korean by default: no English, no pages' texts, no signed-in frame (vite.config.ts, `areaTree`),
+  // no dashboard.
   await page.goto('/sign-in');
   await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  for (const chunk of ['base', 'messages', 'common', 'SignedInRoutes', 'DashboardPage']) {
+  for (const chunk of ['base', 'messages', 'common', 'frame', 'dashboard']) {
     expect(loaded(chunk), chunk).toBe(false);
   }
 
@@ -174,7 +175,7 @@ test('the sign-in page loads only its own code and texts; English and the pages 
   await page.locator('input[name="password"]').fill('demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  expect(loaded('common') && loaded('SignedInRoutes')).toBe(true);
+  expect(loaded('common') && loaded('frame')).toBe(true);
   await expect(page.getByRole('navigation').first()).toContainText('Courses I take');
 
   // A stored English choice arrives English from the first paint, before any page loads.

@@ -1,6 +1,6 @@
 import { loadPageTexts } from '../lib/i18n';
 import { type ArrivalModule, arrivalModules } from './arrival-pages';
-import { loadPeerReviewStep, loadReportStep } from './performances/step-loaders';
+import { loadCalibrationStep, loadPeerReviewStep, loadReportStep } from './performances/step-loaders';
 
 // The modules of the pages people arrive on (a link, a reload), shared by the route table
 // (SignedInRoutes) and the entry, which asks for them before anything else runs (issue 35).
@@ -12,7 +12,6 @@ export const loadManagementPage = () => import('../features/assignments/routes/A
 export const loadPerformancesLayout = () => import('./performances/PerformancesLayout');
 export const loadWorkPage = () => import('./performances/WorkPage');
 const loadRichText = () => import('../components/RichText');
-const loadCalibrationGate = () => import('../features/reviewing/components/Calibration');
 
 /**
  * Each module of arrival-pages.ts and how the app loads it; the route table's own module is asked
@@ -29,7 +28,7 @@ const loaders: Record<Exclude<ArrivalModule, 'app/SignedInRoutes'>, () => Promis
   'components/RichText': loadRichText,
   'features/reports/routes/ReportPage': loadReportStep,
   'features/reviewing/components/PeerReview': loadPeerReviewStep,
-  'features/reviewing/components/Calibration': loadCalibrationGate,
+  'features/reviewing/components/Calibration': loadCalibrationStep,
 };
 
 /** The loaders of the modules the signed-in page at `pathname` needs (arrival-pages.ts). */

@@ -13,7 +13,7 @@ import { WorkEditor } from '../../features/work/components/WorkEditor';
 import { useDeferredResult } from '../../lib/deferred-result';
 import { usePerformanceContext } from '../../lib/performance-context';
 import { AdjustmentNotice } from './AdjustmentNotice';
-import { loadPeerReviewStep, loadReportStep } from './step-loaders';
+import { loadCalibrationStep, loadPeerReviewStep, loadReportStep } from './step-loaders';
 
 /** The empty state of a stage with no work of the learner's (part 2 §2), with an icon. */
 function Empty({ message, testId }: { message: string; testId: string }) {
@@ -85,7 +85,7 @@ const ReceivedAnchors = lazy(() => import('../../features/reviewing/components/R
 const PeerReviewList = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewList })));
 const PeerReviewPage = lazy(() => loadPeerReview().then((m) => ({ default: m.PeerReviewPage })));
 // Calibration before the reviews (issue 34, item 1): its own chunk, loaded with the review step.
-const CalibrationGate = lazy(() => import('../../features/reviewing/components/Calibration'));
+const CalibrationGate = lazy(loadCalibrationStep);
 
 /**
  * `/performances/:stageKey`: the learner's own work of a step. The writing step shows the essay

@@ -2,3 +2,4 @@
 // when a page is opened straight on such a step (page-loaders.ts).
 export const loadReportStep = () => import('../../features/reports/routes/ReportPage');
 export const loadPeerReviewStep = () => import('../../features/reviewing/components/PeerReview');
+export const loadCalibrationStep = () => import('../../features/reviewing/components/Calibration');
