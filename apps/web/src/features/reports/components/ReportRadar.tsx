@@ -2,9 +2,10 @@ import { Box, Card, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartKey, type ChartKeyItem } from '../../../components/ChartKey';
+import { useAfterFirstPaint } from '../../../lib/after-paint';
 
-// The chart library (Chart.js) loads after the report's text and table have painted,
-// in the chart's own chunk; its place is kept meanwhile, so nothing moves when it arrives (issue 35).
+// The chart library (Chart.js) is asked for once the report's text and table have painted, in the
+// chart's own chunk; its place is kept meanwhile, so nothing moves when it arrives (issue 35).
 const RadarBody = lazy(() => import('./ReportRadarChart'));
 /** The chart's height, also of its place while it loads. */
 const RADAR_HEIGHT = 280;
@@ -22,6 +23,8 @@ export function ReportRadar({
   who: string;
 }) {
   const { t } = useTranslation();
+  const painted = useAfterFirstPaint();
+  const place = <Box h={RADAR_HEIGHT} aria-busy="true" />;
   const series: ChartKeyItem[] = [
     { name: 'me', label: who, color: 'indigo.6', mark: 'line' },
     { name: 'average', label: t('report.classAverage'), color: 'gray.7', mark: 'dash' },
@@ -32,9 +35,13 @@ export function ReportRadar({
         {t('report.radar')}
       </Title>
       <ChartKey items={series} testId="report-radar-key" />
-      <Suspense fallback={<Box h={RADAR_HEIGHT} aria-busy="true" />}>
-        <RadarBody data={data} who={who} height={RADAR_HEIGHT} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={place}>
+          <RadarBody data={data} who={who} height={RADAR_HEIGHT} />
+        </Suspense>
+      ) : (
+        place
+      )}
     </Card>
   );
 }
