@@ -100,7 +100,10 @@ const steps = [
   // own benchmark index before each run: bench/lighthouse.bench.ts), which takes the host's speed
   // out of it; what it cannot take out is a machine busy with other work during the run (on
   // 2026-11-27 at a load of 18, with an index of 1,268-1,501, sign-in scored 80 and the essay page
-  // 17). So the floors stay 60 and 10: a gross-regression check.
+  // 17). So the floors are a gross-regression check: 60 and 10 until stop 49, when the essay page
+  // scored 90-94 on a quiet machine (one file per area, bench/README.md) and 80 in stop 48's CI
+  // run of older code; its floor is 30 since: a quiet run clears it by 60 points, and the load of
+  // 18 above cost the page 60 % of its score.
   [
     'Lighthouse, mobile, first visit (sign-in, essay page)',
     npx,
@@ -112,7 +115,7 @@ const steps = [
       BENCH_TEMPS: 'cold',
       BENCH_RUNS: '3',
       BENCH_CPU_CALIBRATE: '1',
-      BENCH_MIN_PERFORMANCE: process.env.LIGHTHOUSE_MIN ?? 'sign-in=60,essay=10',
+      BENCH_MIN_PERFORMANCE: process.env.LIGHTHOUSE_MIN ?? 'sign-in=60,essay=30',
       BENCH_PORT: process.env.LIGHTHOUSE_PORT ?? '8797',
     },
   ],
