@@ -75,6 +75,23 @@ describe('useAfterFirstPaint', () => {
     expect(seen.at(-1)).toBe(true);
   });
 
+  it('with them, after the first input (which ends them): the two frames, not the limit', async () => {
+    fakeTimers();
+    reportingLargestPaints();
+    const entries = vi
+      .spyOn(performance, 'getEntriesByType')
+      .mockImplementation((type) => (type === 'first-input' ? [{} as PerformanceEntry] : []));
+    const seen: boolean[] = [];
+    render(<Part seen={seen} />);
+    await act(async () => {
+      vi.advanceTimersToNextFrame();
+      vi.advanceTimersToNextFrame();
+      vi.advanceTimersByTime(1);
+    });
+    expect(seen.at(-1)).toBe(true);
+    entries.mockRestore();
+  });
+
   it(`with them but none after its render: true after ${LARGEST_PAINT_WAIT_MS} ms`, async () => {
     fakeTimers();
     reportingLargestPaints();

@@ -12,8 +12,10 @@ export const LARGEST_PAINT_WAIT_MS = 500;
  *
  * "Shown" is when the browser reports a largest paint after this render (Chromium), or after
  * LARGEST_PAINT_WAIT_MS if none comes; frames alone are not enough: a request made two frames after
- * the commit was seen to end before Chromium reported the paint. Where the browser reports no
- * largest paints at all, the frame after the painting frame, then a task.
+ * the commit was seen to end before Chromium reported the paint. The browser reports largest paints
+ * only until the user's first input, so once the user has clicked or typed (the component opened
+ * from a tab or a link inside the app), and where the browser reports none at all: the frame after
+ * the painting frame, then a task (otherwise the rest would wait out the whole limit).
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
@@ -30,7 +32,10 @@ export function useAfterFirstPaint(): boolean {
       clearTimeout(timer);
       timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     };
-    if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    const reported =
+      PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint') &&
+      performance.getEntriesByType('first-input').length === 0;
+    if (reported) {
       observer = new PerformanceObserver((list) => {
         if (list.getEntries().some((entry) => entry.startTime >= renderedAt)) finish();
       });
