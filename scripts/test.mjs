@@ -5,8 +5,10 @@
 //   sign-in page's bundle budget, then the browser tests in Chromium against a built app, and Lighthouse's mobile
 //   score of a first visit to the sign-in and essay pages (issue 35).
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { splitByTime } from './split-by-time.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -38,17 +40,22 @@ function runCaptured([name, cmd, args, env, cwd = root]) {
   });
 }
 
-/** The browser tests, in `parts` Playwright shards run side by side on ports 8765 + 2i (+1: SMTP). */
+/** The browser tests, in `parts` groups of files run side by side on ports 8765 + 2i (+1: SMTP). */
 function browserTests(parts) {
-  if (!(parts > 1))
-    return [['browser tests (Chromium)', npx, ['playwright', 'test'], process.env, join(root, 'e2e')]];
+  const e2e = join(root, 'e2e');
+  if (!(parts > 1)) return [['browser tests (Chromium)', npx, ['playwright', 'test'], process.env, e2e]];
+  const files = readdirSync(join(e2e, 'tests')).filter((f) => f.endsWith('.spec.ts'));
+  const timings = JSON.parse(readFileSync(join(e2e, 'timings.json'), 'utf8')).seconds;
+  const groups = splitByTime(files, timings, parts);
   return together(
-    Array.from({ length: parts }, (_, i) => [
-      `browser tests (Chromium), part ${i + 1} of ${parts}`,
+    groups.map((group, i) => [
+      `browser tests (Chromium), part ${i + 1} of ${groups.length} (${group.files.length} files, about ${Math.round(group.seconds)} s by e2e/timings.json)`,
       npx,
-      ['playwright', 'test', `--shard=${i + 1}/${parts}`],
+      // A file's path as Playwright's filter (a pattern matched against the path): `tests/` and the
+      // whole name select that one file.
+      ['playwright', 'test', ...group.files.map((f) => `tests/${f}`)],
       { ...process.env, E2E_PORT: String(8765 + 2 * i), E2E_SMTP_PORT: String(8766 + 2 * i) },
-      join(root, 'e2e'),
+      e2e,
     ]),
   );
 }
@@ -87,8 +94,9 @@ const steps = [
   ['web build', npm, ['run', 'build', '-w', '@pw/web'], process.env],
   ['sign-in bundle budget', 'node', ['scripts/bundle-budget.mjs'], process.env],
   // The browser tests in E2E_SHARDS parts (2 by default; 1: in one run), side by side, each part with
-  // its own server, database, mail server and ports (Playwright's --shard splits the files): a
-  // browser test spends most of its time waiting for the page, so two parts fill the two cores.
+  // its own server, database, mail server and ports (the files split by their measured time,
+  // splitByTime): a browser test spends most of its time waiting for the page, so two parts fill
+  // the two cores.
   ...browserTests(Number(process.env.E2E_SHARDS ?? 2)),
   // Issue 35: a phone's first visit (Lighthouse's mobile preset, fresh profile, median of 3) on the
   // sign-in and essay pages. The goal is 90. The floors catch a gross regression, not the goal:
