@@ -47,8 +47,9 @@ export interface ReviewerRecord {
   /** Probability that the marks follow the essays' quality (tracking.ts): the factor used. */
   discrimination: number | null;
   /**
-   * The tracking probability the red marks hold against the reviewer: the discrimination, or 1
-   * for marks at the top of the scale within the tolerance of the others (isAgreedCeiling).
+   * The tracking probability the red marks hold against the reviewer: the discrimination, with
+   * marks that never vary at an end of the scale judged on that mark (tracking.ts, `endMark`), or
+   * 1 for marks at the top of the scale within the tolerance of the others (isAgreedCeiling).
    */
   heldDiscrimination: number | null;
   /** The score's accuracy: the closeness (the tracking doubt orders the red marks instead). */
@@ -411,7 +412,11 @@ function measureReviewers(
     record.discrimination = measureTracking(record.sums)?.probability ?? null;
     record.accuracy = combineAccuracy(record);
     record.heldDiscrimination =
-      record.discrimination !== null && isAgreedCeiling(record.sums) ? 1 : record.discrimination;
+      record.discrimination === null
+        ? null
+        : isAgreedCeiling(record.sums)
+          ? 1
+          : (measureTracking(record.sums, true)?.probability ?? null);
     record.trust = combineTrust(record);
   }
   return reviewersDiffer;
@@ -522,6 +527,10 @@ function combineAccuracy(record: Pick<ReviewerRecord, 'closeness' | 'discriminat
 // Not held against marks at the top of the scale that the others, too, put at the top (within the
 // tolerance: isAgreedCeiling): there a careful reviewer's marks cannot vary either, and the doubt
 // comes from a co-reviewer's lower mark, not from the reviewer (heldDiscrimination = 1).
+// Elsewhere the red marks judge marks that never vary at an end of the scale (the maximum or 0 on
+// every essay) on that very mark, where the weights ask only whether some one mark would fit
+// (tracking.ts, `endMark`): a weight already pays for the distance through the error variance,
+// while "full marks whatever the essay" is a habit with a definite mark (docs/scoring.md, section 3).
 function combineTrust(record: Pick<ReviewerRecord, 'agreement' | 'heldDiscrimination'>): number | null {
   const { agreement, heldDiscrimination } = record;
   if (agreement === null || heldDiscrimination === null) return null;

@@ -777,6 +777,46 @@ describe('the same-mark rule and red marks', () => {
     expect(result.lowestEvaluatorIds).toEqual(['p3']);
   });
 
+  it('marks the reviewer who gives the maximum to everything, not a careful one with one middle mark (stop 50)', () => {
+    // A class of five out of 7, three reviews each (one of the simulation's classes: careful l0 and
+    // l4, noisy l1, lenient l2, max-giver l3). l0 gives 3 to three essays the others averaged 3.5,
+    // 3.5 and 6.5; l3 gives 7 to three the others averaged 4.5, 6.5 and 4.5. Asked only whether
+    // some one mark would fit each reviewer's essays, l0's 3s were the less likely (trust 0.011
+    // against 0.040) and l0 took the ⌊1.5⌋ = 1 red mark; judged on the maximum itself, l3's 7s are
+    // far less likely than l0's 3s, and l3 is marked. The weights, and so the essay scores, do not
+    // change.
+    const given: [string, string, number][] = [
+      ['l0', 'l2', 3],
+      ['l0', 'l3', 3],
+      ['l0', 'l4', 3],
+      ['l1', 'l0', 5],
+      ['l1', 'l2', 4],
+      ['l1', 'l3', 2],
+      ['l2', 'l1', 7],
+      ['l2', 'l3', 5],
+      ['l2', 'l4', 6],
+      ['l3', 'l0', 7],
+      ['l3', 'l1', 7],
+      ['l3', 'l4', 7],
+      ['l4', 'l0', 4],
+      ['l4', 'l1', 6],
+      ['l4', 'l2', 3],
+    ];
+    const result = scoreAssignment({
+      settings: { standards: [{ id: 's0', maxPoint: 7 }], maxScores: MAX },
+      learners: ['l0', 'l1', 'l2', 'l3', 'l4'].map((id) => ({ id })),
+      reviews: given.map(([reviewerId, authorId, point]) => ({
+        reviewerId,
+        authorId,
+        isCompleted: true,
+        responses: [{ standardId: 's0', point }],
+      })),
+    });
+    expect(result.lowestEvaluatorIds).toEqual(['l3']);
+    // The shown discrimination (the weights' test) still asks whether some one mark would fit.
+    expect(evaluation(result, 'l3')?.discrimination ?? 0).toBeGreaterThan(0.2);
+  });
+
   it('still marks a single same-mark reviewer in a larger class', () => {
     // One of ten near trust 0; the nine truthful reviewers tie at 1 on the red marks' grid
     // (they differ by less than a ten-thousandth), too many to mark.

@@ -55,6 +55,40 @@ describe('measureTracking', () => {
     expect(tracking?.probability ?? 1).toBeLessThan(1);
   });
 
+  it('judges marks at an end of the scale on that mark for the red marks (endMark), not on any one mark', () => {
+    // Full marks (5 of 5) to three essays the others put at 2, 3 and 3: a careful reviewer would
+    // rather have given all three a 3 (Σ_k keeps that chance), but seldom a 5 to all three.
+    const pairs: [number, number][] = [
+      [5, 2],
+      [5, 3],
+      [5, 3],
+    ];
+    const p = (k: number, c: number) => {
+      const low = k === 0 ? Number.NEGATIVE_INFINITY : (k - 0.5 - c) / 0.5;
+      const high = k === 5 ? Number.POSITIVE_INFINITY : (k + 0.5 - c) / 0.5;
+      return normalCdf(high) - normalCdf(low);
+    };
+    let anyMark = 0;
+    for (let k = 0; k <= 5; k++) anyMark += p(k, 2) * p(k, 3) * p(k, 3);
+    const atTheEnd = p(5, 2) * p(5, 3) * p(5, 3);
+    expect(measureTracking(compare(5, pairs))?.likelihoodRatio).toBeCloseTo(anyMark, 12);
+    expect(measureTracking(compare(5, pairs), true)?.likelihoodRatio).toBeCloseTo(atTheEnd, 12);
+    expect(atTheEnd).toBeLessThan(anyMark / 1000);
+    expect(measureTracking(compare(5, pairs), true)?.probability ?? 1).toBeLessThan(0.001);
+    // 0 to everything likewise; a fixed mark in the middle, and marks that vary, are judged alike.
+    const zeros: [number, number][] = pairs.map(([, c]) => [0, c]);
+    const atZero = p(0, 2) * p(0, 3) * p(0, 3);
+    expect(measureTracking(compare(5, zeros), true)?.likelihoodRatio).toBeCloseTo(atZero, 12);
+    const middle: [number, number][] = pairs.map(([, c]) => [3, c]);
+    expect(measureTracking(compare(5, middle), true)).toEqual(measureTracking(compare(5, middle)));
+    const varying: [number, number][] = [
+      [5, 2],
+      [1, 3],
+      [4, 3],
+    ];
+    expect(measureTracking(compare(5, varying), true)).toEqual(measureTracking(compare(5, varying)));
+  });
+
   it('leaves out a standard on which the others also gave every essay the same mark', () => {
     const sums = compare(5, [
       [3, 3],

@@ -27,11 +27,12 @@ export interface Tracking {
   likelihoodRatio: number;
 }
 
-// Null without comparisons.
-export function measureTracking(sums: ComparisonSums): Tracking | null {
+// Null without comparisons. `endMark` (the red marks' test, not the weights'): marks that never
+// vary and sit at an end of the scale are judged on that mark (below).
+export function measureTracking(sums: ComparisonSums, endMark = false): Tracking | null {
   if (sums.count === 0) return null;
   const unvarying = givesSameMarks(sums);
-  const ratio = unvarying ? unvaryingRatio(sums) : slopeRatio(sums);
+  const ratio = unvarying ? unvaryingRatio(sums, endMark) : slopeRatio(sums);
   const prior = unvarying ? UNVARYING_PRIOR : AGAINST_PRIOR;
   // Bayes' rule, relative to the prior: 1 unless the marks speak against tracking.
   const probability = ratio >= 1 ? 1 : ratio / ((1 - prior) * ratio + prior);
@@ -42,7 +43,10 @@ export function measureTracking(sums: ComparisonSums): Tracking | null {
 // given one whole mark per standard to all of them, against 1 for a reviewer who gives that mark
 // whatever the essay. A standard on which the others, too, gave every one of these essays the
 // same marks is no evidence either way (the essays deserved one mark) and is left out.
-function unvaryingRatio(sums: ComparisonSums): number {
+// With `endMark`, a standard whose one mark is the maximum or 0 counts the probability that a
+// careful reviewer gives *that* mark to all of them: "full marks (or nothing) whatever the essay"
+// is a habit with a definite mark, where a fixed mark in the middle could have been any.
+function unvaryingRatio(sums: ComparisonSums, endMark: boolean): number {
   const byStandard = groupByStandard(sums.comparisons ?? []);
   let ratio = 1;
   for (const [standardIndex, comparisons] of byStandard) {
@@ -51,6 +55,11 @@ function unvaryingRatio(sums: ComparisonSums): number {
     if (standard === undefined || slack <= 0 || comparisons.length < 2) continue;
     if (standard.othersMax - standard.othersMin <= SAME_TOLERANCE) continue;
     const maxPoint = Math.round(SLACK_POINTS / slack);
+    const mark = Math.round((comparisons[0]?.given ?? 0) * maxPoint);
+    if (endMark && (mark === 0 || mark === maxPoint)) {
+      for (const c of comparisons) ratio *= markProbability(mark, maxPoint, c);
+      continue;
+    }
     let same = 0;
     for (let k = 0; k <= maxPoint; k++) {
       let all = 1;
