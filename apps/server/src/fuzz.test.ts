@@ -674,7 +674,10 @@ describe('fuzz', () => {
     console.info(`fuzz: ${sent} requests, ${nulChecked} NUL fields named`);
     expect(sent).toBeGreaterThan(3000);
     expect(nulChecked).toBeGreaterThan(10);
-  }, 300_000);
+    // About 21,000 requests one after another: 232 s on PostgreSQL and over 300 s on PGlite in
+    // stop 50's CI, beside the simulation and the other API run on two cores. The limit is there
+    // to stop a hang, not to time the server (bench/ does that).
+  }, 900_000);
 
   it('file links and the password-reset pages answer hostile input without a 5xx', async () => {
     const link = `/api/v1/files/${ids.fileId}/`;
