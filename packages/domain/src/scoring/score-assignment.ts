@@ -278,6 +278,7 @@ function describeEvaluation(
     compared: record?.comparedEssays ?? 0,
     closeness: record?.closeness ?? null,
     agreement: record?.agreement ?? null,
+    trust: record?.trust ?? null,
     measuredDiscrimination: record?.measuredDiscrimination ?? null,
     discrimination: record?.discrimination ?? null,
     accuracy: record?.accuracy ?? null,

@@ -137,6 +137,12 @@ export interface EvaluationDetail {
    * weighted consensus, in every class; × discrimination² it orders the red marks (section 9).
    */
   agreement: number | null;
+  /**
+   * How far the ratings can be trusted, the order of the red marks: agreement × discrimination²,
+   * the discrimination not held against marks at an agreed ceiling and judged on the mark itself
+   * for marks that never vary at an end of the scale (docs/scoring.md sections 3 and 9).
+   */
+  trust: number | null;
   /** Discrimination as measured; `discrimination` is this pulled up towards the class when low. */
   measuredDiscrimination: number | null;
   discrimination: number | null;
