@@ -827,6 +827,48 @@ describe('the same-mark rule and red marks', () => {
     expect(evaluation(result, 'l3')?.discrimination ?? 0).toBeGreaterThan(0.2);
   });
 
+  it('between evaluators equally untrusted, marks the one whose marks do not follow the essays before the one furthest away (stop 51)', () => {
+    // A class of five out of 5, three reviews each (one of the simulation's classes: careful l0
+    // and l1, noisy l2, lenient l3, max-giver l4). l2's 1, 0, 4 are so far from the others that
+    // its agreement is 0, though they follow the essays; l4's 5, 5, 5 on essays the others put at
+    // 1.5, 3 and 3.5 hardly could (held discrimination near 0). Both trusts are 0 on the 1e-4
+    // grid: ordered by agreement next, the noisy l2 took the one red mark; by the doubt next, the
+    // max-giver l4 takes it.
+    const given: [string, string, number][] = [
+      ['l0', 'l1', 3],
+      ['l0', 'l2', 3],
+      ['l0', 'l4', 2],
+      ['l1', 'l0', 4],
+      ['l1', 'l3', 3],
+      ['l1', 'l4', 2],
+      ['l2', 'l0', 1],
+      ['l2', 'l1', 0],
+      ['l2', 'l3', 4],
+      ['l3', 'l0', 4],
+      ['l3', 'l2', 3],
+      ['l3', 'l4', 3],
+      ['l4', 'l1', 5],
+      ['l4', 'l2', 5],
+      ['l4', 'l3', 5],
+    ];
+    const result = scoreAssignment({
+      settings: { standards: [{ id: 's0', maxPoint: 5 }], maxScores: MAX },
+      learners: ['l0', 'l1', 'l2', 'l3', 'l4'].map((id) => ({ id })),
+      reviews: given.map(([reviewerId, authorId, point]) => ({
+        reviewerId,
+        authorId,
+        isCompleted: true,
+        responses: [{ standardId: 's0', point }],
+      })),
+    });
+    const noisy = evaluation(result, 'l2');
+    const maxGiver = evaluation(result, 'l4');
+    expect(noisy?.trust ?? 1).toBeLessThan(1e-4 / 2);
+    expect(maxGiver?.trust ?? 1).toBeLessThan(1e-4 / 2);
+    expect(noisy?.agreement ?? 1).toBeLessThan(maxGiver?.agreement ?? 0);
+    expect(result.lowestEvaluatorIds).toEqual(['l4']);
+  });
+
   it('still marks a single same-mark reviewer in a larger class', () => {
     // One of ten near trust 0; the nine truthful reviewers tie at 1 on the red marks' grid
     // (they differ by less than a ten-thousandth), too many to mark.

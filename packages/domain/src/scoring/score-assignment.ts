@@ -210,16 +210,17 @@ function averageMeasured(
 // Evaluators (members with a measured accuracy) in the lowest LOWEST_EVALUATOR_SHARE: at most
 // floor(30 % of them), worst first. Worst = lowest trust (agreement × discrimination², the
 // doubt taken twice, not given its benefit; not held against marks at an agreed ceiling:
-// heldDiscrimination); ties are broken by agreement, then that discrimination
-// (lower is worse). Evaluators equal on all three are all in or
-// all out. Never by id or name: the order among learners must not decide who is marked.
+// heldDiscrimination); ties (almost only at 0) are broken by that discrimination, then
+// agreement (lower is worse): the red marks point first at marks that do not follow the essays,
+// before marks far from the others that do (docs/scoring.md, section 9). Evaluators equal on all
+// three are all in or all out. Never by id or name: the order among learners must not decide who is marked.
 function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerRecord>): Set<string> {
   const measured: { id: string; key: number[] }[] = [];
   for (const learner of table.learners) {
     const record = records.get(learner.id);
     const trust = record?.trust;
     if (!learner.isInstructorLearner && trust !== undefined && trust !== null) {
-      const key = [trust, record?.agreement ?? 0, record?.heldDiscrimination ?? 0].map(toTieKey);
+      const key = [trust, record?.heldDiscrimination ?? 0, record?.agreement ?? 0].map(toTieKey);
       measured.push({ id: learner.id, key });
     }
   }
