@@ -409,14 +409,18 @@ function measureReviewers(
     record.agreement = measureAgreement(record.sums);
     record.slope = measureSlope(record.sums);
     record.measuredDiscrimination = record.slope === null ? null : clamp(record.slope, 0, 1);
-    record.discrimination = measureTracking(record.sums)?.probability ?? null;
+    const tracking = measureTracking(record.sums);
+    record.discrimination = tracking?.probability ?? null;
     record.accuracy = combineAccuracy(record);
+    // The red marks' test differs from the weights' only for marks that never vary.
     record.heldDiscrimination =
-      record.discrimination === null
+      tracking === null
         ? null
         : isAgreedCeiling(record.sums)
           ? 1
-          : (measureTracking(record.sums, true)?.probability ?? null);
+          : tracking.unvarying
+            ? (measureTracking(record.sums, true)?.probability ?? null)
+            : tracking.probability;
     record.trust = combineTrust(record);
   }
   return reviewersDiffer;

@@ -13,6 +13,14 @@ function compare(maxPoint: number, pairs: [given: number, consensus: number][]) 
   return sums;
 }
 
+// P(a careful reviewer gives mark k of 0..5 to an essay the others put at exactly c): a spread of
+// 0.1 of the scale (half a point) about c, rounded to whole points.
+function p(k: number, c: number): number {
+  const low = k === 0 ? Number.NEGATIVE_INFINITY : (k - 0.5 - c) / 0.5;
+  const high = k === 5 ? Number.POSITIVE_INFINITY : (k + 0.5 - c) / 0.5;
+  return normalCdf(high) - normalCdf(low);
+}
+
 describe('normalCdf', () => {
   it('matches the standard normal distribution to 1e-7', () => {
     expect(normalCdf(0)).toBeCloseTo(0.5, 7);
@@ -42,11 +50,6 @@ describe('measureTracking', () => {
       [3, 2],
       [3, 3],
     ]);
-    const p = (k: number, c: number) => {
-      const low = k === 0 ? Number.NEGATIVE_INFINITY : (k - 0.5 - c) / 0.5;
-      const high = k === 5 ? Number.POSITIVE_INFINITY : (k + 0.5 - c) / 0.5;
-      return normalCdf(high) - normalCdf(low);
-    };
     let expected = 0;
     for (let k = 0; k <= 5; k++) expected += p(k, 2) * p(k, 3);
     const tracking = measureTracking(sums);
@@ -63,11 +66,6 @@ describe('measureTracking', () => {
       [5, 3],
       [5, 3],
     ];
-    const p = (k: number, c: number) => {
-      const low = k === 0 ? Number.NEGATIVE_INFINITY : (k - 0.5 - c) / 0.5;
-      const high = k === 5 ? Number.POSITIVE_INFINITY : (k + 0.5 - c) / 0.5;
-      return normalCdf(high) - normalCdf(low);
-    };
     let anyMark = 0;
     for (let k = 0; k <= 5; k++) anyMark += p(k, 2) * p(k, 3) * p(k, 3);
     const atTheEnd = p(5, 2) * p(5, 3) * p(5, 3);
@@ -87,6 +85,9 @@ describe('measureTracking', () => {
       [4, 3],
     ];
     expect(measureTracking(compare(5, varying), true)).toEqual(measureTracking(compare(5, varying)));
+    // Only marks that never vary are told apart (the engine asks the second test only for them).
+    expect(measureTracking(compare(5, pairs))?.unvarying).toBe(true);
+    expect(measureTracking(compare(5, varying))?.unvarying).toBe(false);
   });
 
   it('leaves out a standard on which the others also gave every essay the same mark', () => {
@@ -95,7 +96,7 @@ describe('measureTracking', () => {
       [3, 3],
       [3, 3],
     ]);
-    expect(measureTracking(sums)).toEqual({ probability: 1, likelihoodRatio: 1 });
+    expect(measureTracking(sums)).toEqual({ probability: 1, likelihoodRatio: 1, unvarying: true });
   });
 
   it('takes more credit the more essays the same mark is given against the others', () => {

@@ -25,6 +25,8 @@ export interface Tracking {
   probability: number;
   /** How likely a careful reviewer's marks were to look like these, relative to the other explanation. */
   likelihoodRatio: number;
+  /** The marks never vary (the same mark per standard on every essay): only then does `endMark` matter. */
+  unvarying: boolean;
 }
 
 // Null without comparisons. `endMark` (the red marks' test, not the weights'): marks that never
@@ -36,7 +38,7 @@ export function measureTracking(sums: ComparisonSums, endMark = false): Tracking
   const prior = unvarying ? UNVARYING_PRIOR : AGAINST_PRIOR;
   // Bayes' rule, relative to the prior: 1 unless the marks speak against tracking.
   const probability = ratio >= 1 ? 1 : ratio / ((1 - prior) * ratio + prior);
-  return { probability, likelihoodRatio: ratio };
+  return { probability, likelihoodRatio: ratio, unvarying };
 }
 
 // Marks that never vary: the probability that a careful reviewer, rating these essays, would have
