@@ -1,11 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the test runner, without type declarations
-import { splitByTime } from './split-by-time.mjs';
-
-type Group = { seconds: number; files: string[] };
-const split = splitByTime as (files: string[], timings: Record<string, number>, parts: number) => Group[];
+import { splitByTime as split } from './split-by-time.mjs';
 
 describe('splitByTime', () => {
   it('puts the longest file alone when it outweighs the rest, and every file in exactly one part', () => {

@@ -15,6 +15,7 @@ const projects = [
   'packages/contract',
   'bench',
   'cluster',
+  'scripts',
 ];
 const parallel = Number(process.env.TYPECHECK_JOBS ?? 2);
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
