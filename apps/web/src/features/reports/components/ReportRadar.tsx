@@ -2,7 +2,6 @@ import { Box, Card, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartKey, type ChartKeyItem } from '../../../components/ChartKey';
-import { useAfterFirstPaint } from '../../../lib/after-paint';
 
 // The chart library (Chart.js) is asked for once the report's text and table have painted, in the
 // chart's own chunk; its place is kept meanwhile, so nothing moves when it arrives (issue 35).
@@ -14,16 +13,19 @@ const RADAR_HEIGHT = 280;
  * The report's radar: each score as a percentage of its maximum, the learner's (solid, with dots)
  * against the class average (dashed), with a key in that order that shows the same marks, so the
  * two read apart without colour. `who` names the learner's series ("me", or their name).
+ * `painted`: the report's first screen is on screen (ReportView's useAfterFirstPaint, one watch of
+ * the page's paint for the chart and the sections below it); until then the chart keeps its place.
  */
 export function ReportRadar({
   data,
   who,
+  painted,
 }: {
   data: { type: string; me: number; average: number }[];
   who: string;
+  painted: boolean;
 }) {
   const { t } = useTranslation();
-  const painted = useAfterFirstPaint();
   const place = <Box h={RADAR_HEIGHT} aria-busy="true" />;
   const series: ChartKeyItem[] = [
     { name: 'me', label: who, color: 'indigo.6', mark: 'line' },

@@ -77,8 +77,9 @@ export function ReportView({
     getInitialValueInEffect: false,
   });
   const canComment = commenter === 'instructor' || (commenter === 'assistant' && !narrow);
-  // The first screen (the total, the radar and the score table) paints before the rest is rendered:
-  // on a phone that render held the first paint by a few hundred milliseconds (issue 35).
+  // The first screen (the total, the radar's place and the score table) paints before the rest and
+  // the radar's chart are rendered: on a phone that render held the first paint by a few hundred
+  // milliseconds (issue 35).
   const painted = useAfterFirstPaint();
   const maxTotal = r.scores.reduce((sum, s) => sum + s.max_score, 0);
   // Where the peer-review score's accuracy came from: measured, or a stand-in said in words.
@@ -142,7 +143,7 @@ export function ReportView({
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <ReportRadar data={radar} who={say('me')} />
+        <ReportRadar data={radar} who={say('me')} painted={painted} />
         <Card withBorder radius="lg" p="lg">
           <Title order={3} size="h5" mb="sm">
             {t('report.scoreTable')}
