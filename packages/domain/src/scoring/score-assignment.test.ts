@@ -84,6 +84,21 @@ function truthfulClass(shape: Shape): ScoreAssignmentInput {
   };
 }
 
+// Scores learners l0..l4 from [reviewer, author, point] triples on one standard of max `maxPoint`
+// (the classes the red-mark tests take from the simulation).
+function scoreFiveOnOneStandard(maxPoint: number, given: [string, string, number][]): AssignmentScores {
+  return scoreAssignment({
+    settings: { standards: [{ id: 's0', maxPoint }], maxScores: MAX },
+    learners: ['l0', 'l1', 'l2', 'l3', 'l4'].map((id) => ({ id })),
+    reviews: given.map(([reviewerId, authorId, point]) => ({
+      reviewerId,
+      authorId,
+      isCompleted: true,
+      responses: [{ standardId: 's0', point }],
+    })),
+  });
+}
+
 function byId(result: AssignmentScores): Map<string, LearnerScores> {
   return new Map(result.learners.map((l) => [l.learnerId, l]));
 }
@@ -812,28 +827,19 @@ describe('the same-mark rule and red marks', () => {
       ['l4', 'l1', 6],
       ['l4', 'l2', 3],
     ];
-    const result = scoreAssignment({
-      settings: { standards: [{ id: 's0', maxPoint: 7 }], maxScores: MAX },
-      learners: ['l0', 'l1', 'l2', 'l3', 'l4'].map((id) => ({ id })),
-      reviews: given.map(([reviewerId, authorId, point]) => ({
-        reviewerId,
-        authorId,
-        isCompleted: true,
-        responses: [{ standardId: 's0', point }],
-      })),
-    });
+    const result = scoreFiveOnOneStandard(7, given);
     expect(result.lowestEvaluatorIds).toEqual(['l3']);
     // The shown discrimination (the weights' test) still asks whether some one mark would fit.
     expect(evaluation(result, 'l3')?.discrimination ?? 0).toBeGreaterThan(0.2);
   });
 
   it('between evaluators equally untrusted, marks the one whose marks do not follow the essays before the one furthest away (stop 51)', () => {
-    // A class of five out of 5, three reviews each (one of the simulation's classes: careful l0
-    // and l1, noisy l2, lenient l3, max-giver l4). l2's 1, 0, 4 are so far from the others that
-    // its agreement is 0, though they follow the essays; l4's 5, 5, 5 on essays the others put at
-    // 1.5, 3 and 3.5 hardly could (held discrimination near 0). Both trusts are 0 on the 1e-4
-    // grid: ordered by agreement next, the noisy l2 took the one red mark; by the doubt next, the
-    // max-giver l4 takes it.
+    // A class of five on one standard of max 5, three reviews each (one of the simulation's
+    // classes: careful l0 and l1, noisy l2, lenient l3, max-giver l4). l2's 1, 0, 4 are so far from
+    // the others that its agreement is 0, though they follow the essays; l4's 5, 5, 5 on essays
+    // the others put at 1.5, 3 and 3.5 hardly could (held discrimination near 0). Both trusts are
+    // 0 on the 1e-4 grid: ordered by agreement next, the noisy l2 took the one red mark; by the
+    // doubt next, the max-giver l4 takes it.
     const given: [string, string, number][] = [
       ['l0', 'l1', 3],
       ['l0', 'l2', 3],
@@ -851,16 +857,7 @@ describe('the same-mark rule and red marks', () => {
       ['l4', 'l2', 5],
       ['l4', 'l3', 5],
     ];
-    const result = scoreAssignment({
-      settings: { standards: [{ id: 's0', maxPoint: 5 }], maxScores: MAX },
-      learners: ['l0', 'l1', 'l2', 'l3', 'l4'].map((id) => ({ id })),
-      reviews: given.map(([reviewerId, authorId, point]) => ({
-        reviewerId,
-        authorId,
-        isCompleted: true,
-        responses: [{ standardId: 's0', point }],
-      })),
-    });
+    const result = scoreFiveOnOneStandard(5, given);
     const noisy = evaluation(result, 'l2');
     const maxGiver = evaluation(result, 'l4');
     expect(noisy?.trust ?? 1).toBeLessThan(1e-4 / 2);

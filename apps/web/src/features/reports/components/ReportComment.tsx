@@ -1,24 +1,17 @@
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Report, UI } from '@pw/contract';
+import { UI } from '@pw/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useUpdateReport } from '../api/report';
+import type { ReportProps } from './report-voice';
 
 /**
  * The instructor's comment on a report (part 2 §2): written here by the instructor and, on a wide
  * screen, by assistants; read by everyone else. `commenter` is who writes it here (null: nobody).
  */
-export function ReportComment({
-  report: r,
-  ids,
-  commenter,
-}: {
-  report: Report;
-  ids: { courseId: number; assignmentId: number };
-  commenter: 'instructor' | 'assistant' | null;
-}) {
+export function ReportComment({ report: r, ids, commenter }: Omit<ReportProps, 'reportHref'>) {
   const { t } = useTranslation();
   const [comment, setComment] = useState(r.comment?.content ?? '');
   const update = useUpdateReport(ids.courseId, ids.assignmentId, r.id);

@@ -1,13 +1,12 @@
 import '../../../lib/texts/trace-texts';
 import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Report } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { RevisionTraceList } from '../../../components/RevisionTraceList';
 import { OthersSection } from './OthersSection';
 import { PeerLinks } from './PeerLinks';
 import { ReportComment } from './ReportComment';
 import { ReportEssay } from './ReportEssay';
-import { one, useReportVoice } from './report-voice';
+import { one, type ReportProps, useReportVoice } from './report-voice';
 
 /**
  * The report below its first screen (ReportView renders it once that has painted): the points
@@ -16,17 +15,7 @@ import { one, useReportVoice } from './report-voice';
  * the revision trace, the links to the reports of the learner's reviewers and reviewees, the
  * answers, the instructor's comment, and on a learner's own report the others section.
  */
-export function ReportDetails({
-  report: r,
-  ids,
-  commenter,
-  reportHref,
-}: {
-  report: Report;
-  ids: { courseId: number; assignmentId: number };
-  commenter: 'instructor' | 'assistant' | null;
-  reportHref?: ((reportId: number) => string) | undefined;
-}) {
+export function ReportDetails({ report: r, ids, commenter, reportHref }: ReportProps) {
   const { t } = useTranslation();
   const say = useReportVoice(r);
   // Where the peer-review score's accuracy came from: measured, or a stand-in said in words.

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useAfterFirstPaint } from '../../../lib/after-paint';
 import { ReportDetails } from './ReportDetails';
 import { ReportRadar } from './ReportRadar';
-import { one, useReportVoice } from './report-voice';
+import { one, type ReportProps, useReportVoice } from './report-voice';
 
 type Key = 'essay_writing' | 'peer_review' | 'metacognition' | 'feedback_review' | 'revisement';
 const KEY_OF: Record<Report['scores'][number]['type'], Key> = {
@@ -44,18 +44,7 @@ const AVERAGE_FLAG: Partial<Record<Key, keyof Report>> = {
  * learner, and lists who reviewed them and whom they reviewed, with links to those reports
  * (`reportHref`). `commenter` is who writes the comment here (null: nobody, the comment is only read).
  */
-export function ReportView({
-  report: r,
-  ids,
-  commenter,
-  reportHref,
-}: {
-  report: Report;
-  ids: { courseId: number; assignmentId: number };
-  commenter: 'instructor' | 'assistant' | null;
-  /** Where another report of the assignment opens (the instructor's and assistants' page). */
-  reportHref?: (reportId: number) => string;
-}) {
+export function ReportView({ report: r, ids, commenter, reportHref }: ReportProps) {
   const { t } = useTranslation();
   const say = useReportVoice(r);
   // The first screen (the total, the radar's place and the score table) paints before the rest and

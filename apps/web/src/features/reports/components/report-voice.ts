@@ -1,6 +1,16 @@
 import type { Report } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 
+/** What ReportView and its parts (ReportDetails) are given. */
+export interface ReportProps {
+  report: Report;
+  ids: { courseId: number; assignmentId: number };
+  /** Who writes the instructor's comment here (null: nobody, the comment is only read). */
+  commenter: 'instructor' | 'assistant' | null;
+  /** Where another report of the assignment opens (the instructor's and assistants' page). */
+  reportHref?: ((reportId: number) => string) | undefined;
+}
+
 /** A score or average with one decimal; a dash where there is none. */
 export const one = (n: number | null | undefined) => (n == null ? '–' : (Math.round(n * 10) / 10).toString());
 
