@@ -17,3 +17,8 @@ export function formatShortDateTime(iso: string | null): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
+
+/** A score or average with one decimal (7.25 → "7.3", 7 → "7"); a dash where there is none. */
+export function formatOneDecimal(n: number | null | undefined): string {
+  return n == null ? '–' : (Math.round(n * 10) / 10).toString();
+}

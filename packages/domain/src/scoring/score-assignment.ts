@@ -213,7 +213,8 @@ function averageMeasured(
 // heldDiscrimination); ties (almost only at 0) are broken by that discrimination, then
 // agreement (lower is worse): the red marks point first at marks that do not follow the essays,
 // before marks far from the others that do (docs/scoring.md, section 9). Evaluators equal on all
-// three are all in or all out. Never by id or name: the order among learners must not decide who is marked.
+// three are all in or all out. Never by id or name: the order among learners must not decide who
+// is marked.
 function findLowestEvaluators(table: RatingTable, records: Map<string, ReviewerRecord>): Set<string> {
   const measured: { id: string; key: number[] }[] = [];
   for (const learner of table.learners) {

@@ -1,8 +1,7 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { Report } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
-
-const one = (n: number) => (Math.round(n * 10) / 10).toString();
+import { formatOneDecimal as one } from '../../../lib/format';
 
 /**
  * The report's "others" section (part 2 §2), shown only on a learner's own report: the essays

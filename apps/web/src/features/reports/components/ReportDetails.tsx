@@ -2,11 +2,12 @@ import '../../../lib/texts/trace-texts';
 import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RevisionTraceList } from '../../../components/RevisionTraceList';
+import { formatOneDecimal as one } from '../../../lib/format';
 import { OthersSection } from './OthersSection';
 import { PeerLinks } from './PeerLinks';
 import { ReportComment } from './ReportComment';
 import { ReportEssay } from './ReportEssay';
-import { one, type ReportProps, useReportVoice } from './report-voice';
+import { type ReportProps, useReportVoice } from './report-voice';
 
 /**
  * The report below its first screen (ReportView renders it once that has painted): the points

@@ -13,9 +13,10 @@ import {
 import type { Report } from '@pw/contract';
 import { useTranslation } from 'react-i18next';
 import { useAfterFirstPaint } from '../../../lib/after-paint';
+import { formatOneDecimal as one } from '../../../lib/format';
 import { ReportDetails } from './ReportDetails';
 import { ReportRadar } from './ReportRadar';
-import { one, type ReportProps, useReportVoice } from './report-voice';
+import { type ReportProps, useReportVoice } from './report-voice';
 
 type Key = 'essay_writing' | 'peer_review' | 'metacognition' | 'feedback_review' | 'revisement';
 const KEY_OF: Record<Report['scores'][number]['type'], Key> = {
@@ -35,14 +36,8 @@ const AVERAGE_FLAG: Partial<Record<Key, keyof Report>> = {
 /**
  * A learner's report (part 2 §2): total and rank, the radar of the five scores against the class,
  * each score with its maximum and the class average ("not enough data" said in words); once that
- * first screen has painted, the rest (ReportDetails): the points
- * received per standard with the metacognition sentence, how helpful the reviews were, how the
- * learner evaluated others, the essay and revision with the comparison, the answers, and the
- * instructor's comment (written here by the instructor and, on a wide screen, assistants), and on
- * a learner's own report the others section (their marks beside the other reviewers'). Read by
- * the learner it speaks to them ("you"); read by the instructor or an assistant it names the
- * learner, and lists who reviewed them and whom they reviewed, with links to those reports
- * (`reportHref`). `commenter` is who writes the comment here (null: nobody, the comment is only read).
+ * first screen has painted, the rest (ReportDetails, which lists it). Read by the learner it speaks
+ * to them ("you"); read by the instructor or an assistant it names the learner (report-voice.ts).
  */
 export function ReportView({ report: r, ids, commenter, reportHref }: ReportProps) {
   const { t } = useTranslation();

@@ -11,9 +11,6 @@ export interface ReportProps {
   reportHref?: ((reportId: number) => string) | undefined;
 }
 
-/** A score or average with one decimal; a dash where there is none. */
-export const one = (n: number | null | undefined) => (n == null ? '–' : (Math.round(n * 10) / 10).toString());
-
 /**
  * The report's voice: the learner's own report says "you" (report.*); anyone else's names the
  * learner (report.about.*).

@@ -27,6 +27,7 @@ import { bandsSpec } from '../../../components/charts/chart-spec';
 import { ReliabilityCard } from '../../../components/ReliabilityCard';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
+import { formatOneDecimal as one } from '../../../lib/format';
 import { scoresKey, useScores } from '../api/scores';
 import { AdjustModal } from '../components/AdjustModal';
 import { CalibrationCard } from '../components/CalibrationCard';
@@ -46,7 +47,6 @@ import {
 
 type Row = ScoreRow;
 type Rater = Row['pr_performance']['reviewers'][number];
-const one = (n: number) => (Math.round(n * 10) / 10).toString();
 const KEYS = {
   ES: 'essay_writing_score',
   PE: 'peer_review_score',

@@ -1,3 +1,4 @@
+import { formatOneDecimal as one } from '../../../lib/format';
 import '../results-texts';
 import {
   Anchor,
@@ -24,7 +25,6 @@ import { formatBytes } from '../../../lib/files';
 import { saveBlob } from '../../../lib/save-blob';
 import { downloadResults } from '../api/results';
 
-const one = (n: number) => (Math.round(n * 10) / 10).toString();
 const PARTS = [
   'essay_writing_score',
   'peer_review_score',

@@ -1,3 +1,4 @@
+import { formatOneDecimal as one } from '../../../lib/format';
 import '../results-texts';
 import { Anchor, Card, Center, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { useCourseContext } from '../../../lib/course-context';
 import { coursePath, isManagerRole } from '../../../lib/course-mode';
 import { usePersonalScore } from '../api/results';
 
-const one = (n: number) => (Math.round(n * 10) / 10).toString();
 const PARTS = [
   'essay_writing_score',
   'peer_review_score',
