@@ -24,6 +24,7 @@ import {
 } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 import { scoreByWeights } from './baselines';
+import { countDisplaced } from './displaced';
 import {
   exactPosterior,
   type Kind,
@@ -135,6 +136,11 @@ interface Row {
    * (the same count the engine marks): what a ranking by true accuracy itself would mark.
    */
   sameMarkTruth: number;
+  /**
+   * Share of the watched reviewers not marked whose true accuracy is above that of the marked
+   * evaluator the engine trusts most: the one a red mark for them would have been taken from.
+   */
+  sameMarkDisplaced: number;
   /**
    * Share of the watched reviewers the oracle marks (oracle.ts): the best any ranking of the
    * evaluators can do, knowing the true qualities and how each kind of reviewer marks.
@@ -317,6 +323,7 @@ function simulateScenario(
     sameMarkAlike: 0,
     sameMarkUnexplained: 0,
     sameMarkTruth: 0,
+    sameMarkDisplaced: 0,
     sameMarkOracle: 0,
     sameMarkBayes: 0,
     bayesSquares: 0,
@@ -359,6 +366,7 @@ function simulateScenario(
     sums.sameMarkAlike += run.sameMarkAlike;
     sums.sameMarkUnexplained += run.sameMarkUnexplained;
     sums.sameMarkTruth += run.sameMarkTruth;
+    sums.sameMarkDisplaced += run.sameMarkDisplaced;
     sums.sameMarkOracle += run.sameMarkOracle;
     if (run.sameMarkBayes !== null) {
       sums.sameMarkBayes += run.sameMarkBayes;
@@ -396,6 +404,7 @@ function simulateScenario(
     sameMarkAlike: share(sums.sameMarkAlike),
     sameMarkUnexplained: share(sums.sameMarkUnexplained),
     sameMarkTruth: share(sums.sameMarkTruth),
+    sameMarkDisplaced: share(sums.sameMarkDisplaced),
     sameMarkOracle: share(sums.sameMarkOracle),
     sameMarkBayes: sums.bayesRuns > 0 ? share(sums.sameMarkBayes) : null,
     sameMarkCount: sums.sameMark,
@@ -662,6 +671,15 @@ function simulateClass(
       .slice(0, quota)
       .map((e) => e.id),
   );
+  const displaced = countDisplaced(
+    sameMarkIds,
+    lowest,
+    measured.map((l, i) => ({
+      id: l.learnerId,
+      trust: l.evaluation.trust ?? 0,
+      trueAccuracy: trueAccuracy[i] ?? 0,
+    })),
+  );
   const alike = missed.filter((e) => !(atZero(e) && zeros > quota) && (e?.discrimination ?? 0) >= 0.5).length;
   return {
     ours: correlate(ours, trueTotals),
@@ -701,6 +719,7 @@ function simulateClass(
     sameMarkAlike: alike,
     sameMarkUnexplained: missed.length - outranked - alike,
     sameMarkTruth: sameMarkIds.filter((id) => truthLowest.has(id)).length,
+    sameMarkDisplaced: displaced,
     sameMarkBayes:
       sameMarkIds.length === 0 || !hasBayesBound(size, peerCount)
         ? null
@@ -1392,6 +1411,17 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>, calibration: Calib
         `${r.selfClear === 0 ? '–' : formatPercent(r.selfAgree / r.selfClear)} |`,
     );
   }
+  const unreliable = rows.filter(
+    (r) => r.mix === 'unreliable' && r.peerCount >= 3 && r.sameMarkLowest !== null,
+  );
+  if (unreliable.length > 0) {
+    lines.push(
+      '',
+      'Of the same-mark reviewers of unreliable classes not marked with 3+ reviewers per essay, the',
+      'share truly more accurate than the marked evaluator the engine trusts most, whose red mark',
+      `marking them would have taken: ${formatDisplaced(unreliable)}.`,
+    );
+  }
   for (const kind of PLANTED_KINDS) {
     const kindRows = planted.get(kind) ?? [];
     const counts = PEER_COUNTS.filter((k) => k > 1);
@@ -1432,6 +1462,7 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>, calibration: Calib
         lines.push(`| ${shape} | ${size} | ${cells.join(' | ')} |`);
       }
     }
+    lines.push('', ...describeDisplaced(kind, kindRows));
   }
   const missed = (planted.get('same-mark') ?? []).filter((r) => (r.sameMarkLowest ?? 0) < 1);
   if (missed.length > 0) {
@@ -1457,6 +1488,27 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>, calibration: Calib
   lines.push('', '## Done criteria', '');
   for (const c of checkDoneCriteria(rows, planted)) lines.push(`- ${describeCriterion(c)}`);
   return `${lines.join('\n')}\n`;
+}
+
+// Of the planted reviewers missed with 3+ reviewers per essay, the share truly more accurate than
+// the marked evaluator the engine trusts most, by rubric shape: misses that marking them would
+// have paid for by taking the red mark off a truly weaker grader.
+function describeDisplaced(kind: string, kindRows: Row[]): string[] {
+  const parts = PLANTED_SHAPES.map(
+    (shape) => `${shape} ${formatDisplaced(kindRows.filter((r) => r.shape === shape && r.peerCount >= 3))}`,
+  );
+  return [
+    `Of the ${kind} reviewers not marked with 3+ reviewers per essay, the share truly more accurate`,
+    'than the marked evaluator the engine trusts most, whose red mark marking them would have taken:',
+    `${parts.join('; ')}.`,
+  ];
+}
+
+// "54 % of 354": of the watched reviewers the rows' cells missed, the share displaced (above).
+function formatDisplaced(cells: Row[]): string {
+  const misses = cells.reduce((sum, r) => sum + (1 - (r.sameMarkLowest ?? 0)) * r.sameMarkCount, 0);
+  const displaced = cells.reduce((sum, r) => sum + r.sameMarkDisplaced * r.sameMarkCount, 0);
+  return misses < 0.5 ? 'none missed' : `${formatPercent(displaced / misses)} of ${Math.round(misses)}`;
 }
 
 function drawGaussian(random: Random): number {
