@@ -77,6 +77,21 @@ export async function startServer(options: {
 }
 
 /** The management table's raw-SQL floor: the rows the table needs, in one hand-written query. */
+/** The four stages of a bench assignment (write, review, rate the reviews, revise), as rows. */
+export function fourStageRows(assignmentId: number) {
+  return [
+    { assignmentId, position: 0, model: 'essaywriting' as const, settings: { max_writing_score: 60 } },
+    {
+      assignmentId,
+      position: 1,
+      model: 'peerreview' as const,
+      settings: { peer_count: 3, max_review_score: 10, max_metacognition_score: 10, standards: [] },
+    },
+    { assignmentId, position: 2, model: 'feedbackreview' as const, settings: { max_review_score: 10 } },
+    { assignmentId, position: 3, model: 'revisement' as const, settings: { max_revisement_score: 10 } },
+  ];
+}
+
 export const managementFloorQuery = (assignmentId: number) => sql`
   select e.id, u.name, e.code, pa.status, pa.attended_at,
     (select json_agg(json_build_object('s', p.stage_id, 'c', p.is_completed, 'l', p.is_late, 'id', p.id))

@@ -13,6 +13,7 @@ import {
   stages,
   users,
 } from '../apps/server/src/db/schema';
+import { fourStageRows } from './fixtures';
 
 const ASSIGNMENTS = 10;
 
@@ -56,35 +57,7 @@ export async function buildManagementCourse(
       .insert(assignments)
       .values({ courseId: course!.id, name: `과제 ${k + 1}`, description: 'd', stepIndex: 2 })
       .returning();
-    const made = await db
-      .insert(stages)
-      .values([
-        {
-          assignmentId: a!.id,
-          position: 0,
-          model: 'essaywriting' as const,
-          settings: { max_writing_score: 60 },
-        },
-        {
-          assignmentId: a!.id,
-          position: 1,
-          model: 'peerreview' as const,
-          settings: { peer_count: 3, max_review_score: 10, max_metacognition_score: 10, standards: [] },
-        },
-        {
-          assignmentId: a!.id,
-          position: 2,
-          model: 'feedbackreview' as const,
-          settings: { max_review_score: 10 },
-        },
-        {
-          assignmentId: a!.id,
-          position: 3,
-          model: 'revisement' as const,
-          settings: { max_revisement_score: 10 },
-        },
-      ])
-      .returning({ id: stages.id });
+    const made = await db.insert(stages).values(fourStageRows(a!.id)).returning({ id: stages.id });
     await db
       .insert(participations)
       .values(seats.map((e) => ({ assignmentId: a!.id, enrollmentId: e.id, status: 1 })));

@@ -20,6 +20,7 @@ import {
   users,
 } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
+import { fourStageRows } from './fixtures';
 
 const LEARNERS = 200;
 const ASSIGNMENTS = 10;
@@ -70,35 +71,7 @@ for (let n = 0; n < ASSIGNMENTS; n++) {
     .insert(assignments)
     .values({ courseId: course!.id, name: `과제 ${n + 1}`, description: 'd', stepIndex: 3 })
     .returning();
-  const made = await db
-    .insert(stages)
-    .values([
-      {
-        assignmentId: a!.id,
-        position: 0,
-        model: 'essaywriting' as const,
-        settings: { max_writing_score: 60 },
-      },
-      {
-        assignmentId: a!.id,
-        position: 1,
-        model: 'peerreview' as const,
-        settings: { peer_count: 3, max_review_score: 10, max_metacognition_score: 10, standards: [] },
-      },
-      {
-        assignmentId: a!.id,
-        position: 2,
-        model: 'feedbackreview' as const,
-        settings: { max_review_score: 10 },
-      },
-      {
-        assignmentId: a!.id,
-        position: 3,
-        model: 'revisement' as const,
-        settings: { max_revisement_score: 10 },
-      },
-    ])
-    .returning({ id: stages.id });
+  const made = await db.insert(stages).values(fourStageRows(a!.id)).returning({ id: stages.id });
   await db
     .insert(performances)
     .values(

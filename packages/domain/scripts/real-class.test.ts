@@ -2,14 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  loadRealClass,
-  type RealClass,
-  type RealRating,
-  scoreRealClass,
-  spearman,
-  trimmedMeanOf,
-} from './real-class';
+import { loadRealClass, type RealClass, type RealRating, scoreRealClass, trimmedMeanOf } from './real-class';
 
 const ITEM_MAX = [2, 3, 2, 3, 4];
 
@@ -41,14 +34,6 @@ describe('trimmedMeanOf', () => {
     expect(trimmedMeanOf([1, 2, 4])).toBe(1.5);
     expect(trimmedMeanOf([2, 4])).toBe(3);
     expect(trimmedMeanOf([])).toBe(0);
-  });
-});
-
-describe('spearman', () => {
-  it('ranks with ties averaged', () => {
-    expect(spearman([1, 2, 3, 4], [10, 20, 30, 40])).toBeCloseTo(1, 12);
-    expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 12);
-    expect(spearman([1, 1, 2], [1, 1, 2])).toBeCloseTo(1, 12);
   });
 });
 

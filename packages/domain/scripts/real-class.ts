@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createRandom, type Review, type ScoreAssignmentInput, scoreAssignment } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 import { scoreByWeights } from './baselines';
+import { spearman } from './correlation';
 
 export const REAL_CLASS_FOLDER = 'peer-grading-auckland';
 const ITEM_MAX = [2, 3, 2, 3, 4];
@@ -348,40 +349,4 @@ export function trimmedMeanOf(values: number[]): number {
     if (Math.abs(v - median) > Math.abs((values[furthest] ?? 0) - median)) furthest = i;
   });
   return meanOf(values.filter((_, i) => i !== furthest));
-}
-
-// Spearman's ρ with average ranks for ties.
-export function spearman(xs: number[], ys: number[]): number {
-  return pearson(rankOf(xs), rankOf(ys));
-}
-
-function pearson(xs: number[], ys: number[]): number {
-  const mx = meanOf(xs);
-  const my = meanOf(ys);
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  xs.forEach((x, i) => {
-    const y = ys[i] ?? 0;
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-    syy += (y - my) ** 2;
-  });
-  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
-}
-
-/** Values this close count as tied (floating-point noise must not break a tie). */
-const RANK_GRID = 1e-9;
-
-function rankOf(raw: number[]): number[] {
-  const values = raw.map((v) => Math.round(v / RANK_GRID) * RANK_GRID);
-  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
-  const ranks = new Array<number>(values.length).fill(0);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && order[end + 1]?.v === order[start]?.v) end++;
-    for (let k = start; k <= end; k++) ranks[order[k]?.i ?? 0] = (start + end) / 2;
-    start = end + 1;
-  }
-  return ranks;
 }

@@ -24,6 +24,7 @@ import {
 } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 import { scoreByWeights } from './baselines';
+import { pearson, rankValues } from './correlation';
 import { countDisplaced } from './displaced';
 import {
   exactPosterior,
@@ -682,34 +683,34 @@ function simulateClass(
   );
   const alike = missed.filter((e) => !(atZero(e) && zeros > quota) && (e?.discrimination ?? 0) >= 0.5).length;
   return {
-    ours: correlate(ours, trueTotals),
-    mean: correlate(means, trueTotals),
+    ours: pearson(ours, trueTotals),
+    mean: pearson(means, trueTotals),
     helpOurs:
       rated.length > 2
-        ? correlate(rankValues(rated.map((l) => l.feedbackReviewPoint.adjustedAvg ?? 0)), trueHelpOf)
+        ? pearson(rankValues(rated.map((l) => l.feedbackReviewPoint.adjustedAvg ?? 0)), trueHelpOf)
         : null,
     helpRaw:
       rated.length > 2
-        ? correlate(rankValues(rated.map((l) => l.feedbackReviewPoint.avg ?? 0)), trueHelpOf)
+        ? pearson(rankValues(rated.map((l) => l.feedbackReviewPoint.avg ?? 0)), trueHelpOf)
         : null,
     liftOurs: lift(ours, 70),
     liftMean: lift(means, totalMax),
-    median: correlate(byMethod(computeMedian), trueTotals),
-    hamer: correlate(hamer, trueTotals),
-    vancouver: correlate(vancouver, trueTotals),
+    median: pearson(byMethod(computeMedian), trueTotals),
+    hamer: pearson(hamer, trueTotals),
+    vancouver: pearson(vancouver, trueTotals),
     selfClear,
     selfAgree,
     abilityBound:
       measured.length > 2 && sameMarkIds.length > 0 && planted === null
-        ? correlate(rankValues(boundOrder), rankValues(trueAccuracy))
+        ? pearson(rankValues(boundOrder), rankValues(trueAccuracy))
         : null,
     abilityRank:
       measured.length > 2
-        ? correlate(rankValues(measured.map((l) => l.evaluation.accuracy ?? 0)), rankValues(trueAccuracy))
+        ? pearson(rankValues(measured.map((l) => l.evaluation.accuracy ?? 0)), rankValues(trueAccuracy))
         : null,
     baselineRank:
       measured.length > 2
-        ? correlate(rankValues(measured.map((l) => baseline.get(l.learnerId) ?? 0)), rankValues(trueAccuracy))
+        ? pearson(rankValues(measured.map((l) => baseline.get(l.learnerId) ?? 0)), rankValues(trueAccuracy))
         : null,
     carefulMeasured: careful.length,
     carefulZero: careful.filter((l) => l.evaluation.accuracy === 0).length,
@@ -1303,10 +1304,10 @@ function simulateCalibration(): CalibrationRow[] {
       const trueTotals = ids.map((id) => sumTruePoints(standards, truth.get(id) ?? []));
       const essayScores = (r: ReturnType<typeof scoreAssignment>) =>
         r.learners.map((l) => l.scores.essayWriting);
-      without += correlate(essayScores(scoreAssignment(input)), trueTotals);
-      withPrior += correlate(essayScores(scoreAssignment({ ...input, calibration })), trueTotals);
+      without += pearson(essayScores(scoreAssignment(input)), trueTotals);
+      withPrior += pearson(essayScores(scoreAssignment({ ...input, calibration })), trueTotals);
       const completed = reviews.filter((r) => r.isCompleted);
-      informative += correlate(
+      informative += pearson(
         rankValues(calibration.map((c) => c.closeness)),
         rankValues(calibration.map((c) => measureTrueAccuracy(standards, c.learnerId, completed, truth))),
       );
@@ -1530,40 +1531,6 @@ function computeMedian(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-function correlate(xs: number[], ys: number[]): number {
-  const mx = computeMean(xs);
-  const my = computeMean(ys);
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  xs.forEach((x, i) => {
-    const y = ys[i] ?? 0;
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-    syy += (y - my) ** 2;
-  });
-  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
-}
-
-/** Figures this close count as tied when ranked: floating-point noise must not break a tie. */
-const RANK_GRID = 1e-9;
-
-// Average ranks (ties share their mean rank), for Spearman's correlation. Values are taken on a
-// grid of RANK_GRID first: two reviewers with the same distances summed in another order differ
-// in the last digits, and breaking such ties by that noise moves ρ by up to 0.006 in a cell.
-function rankValues(raw: number[]): number[] {
-  const values = raw.map((v) => Math.round(v / RANK_GRID) * RANK_GRID);
-  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
-  const result = new Array<number>(values.length).fill(0);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && order[end + 1]?.v === order[start]?.v) end++;
-    for (let k = start; k <= end; k++) result[order[k]?.i ?? 0] = (start + end) / 2;
-    start = end + 1;
-  }
-  return result;
 }
 
 function clampUnit(value: number): number {
