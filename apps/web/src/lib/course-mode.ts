@@ -27,3 +27,20 @@ export function enrolledRole(courseId: number, isAssistant: boolean): CourseRole
 export function isManagerRole(role: CourseRole): boolean {
   return role === 'instructor' || role === 'assistant';
 }
+
+/**
+ * The mode switches the course page offers (part 1 §4), in order: an enrolled assistant switches
+ * assistant mode on, and off again back to the learner view; an instructor who also takes part as
+ * a learner opens the learner view; a learner who is the course's instructor opens theirs.
+ */
+export function listModeSwitches(
+  role: CourseRole,
+  who: { isAssistant: boolean; isInstructor: boolean; isInstructorLearner: boolean },
+): { to: CourseRole; assistantMode?: boolean }[] {
+  const switches: { to: CourseRole; assistantMode?: boolean }[] = [];
+  if (role === 'learner' && who.isAssistant) switches.push({ to: 'assistant', assistantMode: true });
+  if (role === 'assistant') switches.push({ to: 'learner', assistantMode: false });
+  if (role === 'instructor' && who.isInstructorLearner) switches.push({ to: 'learner' });
+  if (role === 'learner' && who.isInstructor) switches.push({ to: 'instructor' });
+  return switches;
+}

@@ -32,7 +32,7 @@ import {
 } from '../../../components/icons';
 import { OnDemandDialog } from '../../../components/OnDemandDialog';
 import { useCourseContext } from '../../../lib/course-context';
-import { coursePath, isManagerRole, setAssistantMode } from '../../../lib/course-mode';
+import { coursePath, isManagerRole, listModeSwitches, setAssistantMode } from '../../../lib/course-mode';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useDeleteCourse } from '../api/delete-course';
@@ -58,71 +58,39 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** The mode switches of part 1 §4 for the current view. */
+/** The mode switches of part 1 §4 for the current view (listModeSwitches). */
 function ModeButtons() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { courseId, role, course, info } = useCourseContext();
-  const buttons: ReactNode[] = [];
-  if (role === 'learner' && info.is_assistant) {
-    buttons.push(
-      <Button
-        key="assistant"
-        variant="light"
-        color="violet"
-        leftSection={<IconShieldHalf size={16} />}
-        onClick={() => {
-          setAssistantMode(courseId, true);
-          navigate(coursePath(courseId, 'assistant'));
-        }}
-      >
-        {t('courses.assistantMode')}
-      </Button>,
-    );
-  }
-  if (role === 'assistant') {
-    buttons.push(
-      <Button
-        key="student"
-        variant="light"
-        color="blue"
-        leftSection={<IconSchool size={16} />}
-        onClick={() => {
-          setAssistantMode(courseId, false);
-          navigate(coursePath(courseId, 'learner'));
-        }}
-      >
-        {t('courses.studentMode')}
-      </Button>,
-    );
-  }
-  if (role === 'instructor' && course.is_instructor_learner) {
-    buttons.push(
-      <Button
-        key="student"
-        variant="light"
-        color="blue"
-        leftSection={<IconSchool size={16} />}
-        onClick={() => navigate(coursePath(courseId, 'learner'))}
-      >
-        {t('courses.studentMode')}
-      </Button>,
-    );
-  }
-  if (role === 'learner' && info.is_instructor) {
-    buttons.push(
-      <Button
-        key="instructor"
-        variant="light"
-        color="violet"
-        leftSection={<IconUserCog size={16} />}
-        onClick={() => navigate(coursePath(courseId, 'instructor'))}
-      >
-        {t('courses.instructorMode')}
-      </Button>,
-    );
-  }
-  return <>{buttons}</>;
+  const switches = listModeSwitches(role, {
+    isAssistant: info.is_assistant,
+    isInstructor: info.is_instructor,
+    isInstructorLearner: course.is_instructor_learner,
+  });
+  const looks = {
+    assistant: { color: 'violet', icon: <IconShieldHalf size={16} />, label: t('courses.assistantMode') },
+    learner: { color: 'blue', icon: <IconSchool size={16} />, label: t('courses.studentMode') },
+    instructor: { color: 'violet', icon: <IconUserCog size={16} />, label: t('courses.instructorMode') },
+  };
+  return (
+    <>
+      {switches.map(({ to, assistantMode }) => (
+        <Button
+          key={to}
+          variant="light"
+          color={looks[to].color}
+          leftSection={looks[to].icon}
+          onClick={() => {
+            if (assistantMode !== undefined) setAssistantMode(courseId, assistantMode);
+            navigate(coursePath(courseId, to));
+          }}
+        >
+          {looks[to].label}
+        </Button>
+      ))}
+    </>
+  );
 }
 
 /** The learner's own student ID with its edit dialog. */
