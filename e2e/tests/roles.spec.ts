@@ -175,3 +175,33 @@ test('on a phone the comment section is the instructor’s: an assistant reads i
   await profPhone.goto(`/courses/${course.id}/instructor/assignments/${a.id}/reports/${reportId}`);
   await expect(profPhone.getByTestId('report-comment').getByRole('textbox')).toBeVisible();
 });
+
+test('an instructor who takes part switches to the learner view and back (part 1 §4)', async ({
+  browser,
+}) => {
+  const prof = await signIn(browser, 'prof@example.com');
+  const created = await prof.evaluate(async () => {
+    const data = new FormData();
+    data.append('name', '모드 전환 과목');
+    data.append('description', '');
+    data.append('is_instructor_learner', 'true');
+    const res = await fetch('/api/v1/courses/', {
+      method: 'POST',
+      headers: { authorization: `Token ${localStorage.getItem('token')}` },
+      body: data,
+    });
+    return { status: res.status, id: ((await res.json()) as { id: number }).id };
+  });
+  expect(created.status).toBe(201);
+  await prof.goto(`/courses/${created.id}/instructor`);
+  await expect(prof.getByRole('button', { name: ko('courses.instructorMode') })).toHaveCount(0);
+  await prof.getByRole('button', { name: ko('courses.studentMode') }).click();
+  await expect(prof).toHaveURL(new RegExp(`/courses/${created.id}/learner$`));
+  await expect(prof.getByRole('button', { name: ko('courses.assistantMode') })).toHaveCount(0);
+  await prof.getByRole('button', { name: ko('courses.instructorMode') }).click();
+  await expect(prof).toHaveURL(new RegExp(`/courses/${created.id}/instructor$`));
+  // A course the instructor does not take part in offers no learner view.
+  await prof.goto('/courses/1/instructor');
+  await expect(prof.getByRole('heading').first()).toBeVisible();
+  await expect(prof.getByRole('button', { name: ko('courses.studentMode') })).toHaveCount(0);
+});
