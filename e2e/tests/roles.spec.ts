@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { api as pageApi } from './support';
 
 // Issue 36: an assistant who takes part in an assignment has a learner's rights in it, and the
 // screens follow the server's `manages`; the public/private badge is the instructor's; on a phone
@@ -180,28 +181,23 @@ test('an instructor who takes part switches to the learner view and back (part 1
   browser,
 }) => {
   const prof = await signIn(browser, 'prof@example.com');
-  const created = await prof.evaluate(async () => {
-    const data = new FormData();
-    data.append('name', '모드 전환 과목');
-    data.append('description', '');
-    data.append('is_instructor_learner', 'true');
-    const res = await fetch('/api/v1/courses/', {
-      method: 'POST',
-      headers: { authorization: `Token ${localStorage.getItem('token')}` },
-      body: data,
-    });
-    return { status: res.status, id: ((await res.json()) as { id: number }).id };
+  const created = await pageApi(prof, 'POST', '/courses/', undefined, {
+    name: '모드 전환 과목',
+    description: '',
+    is_instructor_learner: 'true',
   });
   expect(created.status).toBe(201);
-  await prof.goto(`/courses/${created.id}/instructor`);
+  const id = created.json.id as number;
+  await prof.goto(`/courses/${id}/instructor`);
+  await expect(prof.getByTestId('course-name')).toHaveText('모드 전환 과목');
   await expect(prof.getByRole('button', { name: ko('courses.instructorMode') })).toHaveCount(0);
   await prof.getByRole('button', { name: ko('courses.studentMode') }).click();
-  await expect(prof).toHaveURL(new RegExp(`/courses/${created.id}/learner$`));
+  await expect(prof).toHaveURL(new RegExp(`/courses/${id}/learner$`));
   await expect(prof.getByRole('button', { name: ko('courses.assistantMode') })).toHaveCount(0);
   await prof.getByRole('button', { name: ko('courses.instructorMode') }).click();
-  await expect(prof).toHaveURL(new RegExp(`/courses/${created.id}/instructor$`));
+  await expect(prof).toHaveURL(new RegExp(`/courses/${id}/instructor$`));
   // A course the instructor does not take part in offers no learner view.
   await prof.goto('/courses/1/instructor');
-  await expect(prof.getByRole('heading').first()).toBeVisible();
+  await expect(prof.getByTestId('course-name')).toBeVisible();
   await expect(prof.getByRole('button', { name: ko('courses.studentMode') })).toHaveCount(0);
 });
