@@ -294,6 +294,34 @@ test('a dashboard course box keeps its tabs on one line in English at 1440px', a
   expect(new Set(tops).size).toBe(1);
 });
 
+test('on a phone the score table keeps every figure on one line (88.6 broke into "88." and "6")', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, 'prof@example.com', PHONE, 'ko');
+  await page.goto(`${COURSE}/instructor/assignments/4/score`);
+  const table = page.getByTestId('score-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  // Per text of the right-aligned cells of the first rows, the lines it is drawn on.
+  const lines = await table.locator('tbody tr').evaluateAll((rows) =>
+    rows.slice(0, 5).flatMap((row) =>
+      [...row.querySelectorAll<HTMLElement>('td[style*="text-align: right"]')].flatMap((cell) => {
+        const texts: { text: string; lines: number }[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          if ((node.textContent ?? '').trim() === '') continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          texts.push({ text: node.textContent ?? '', lines: tops.size });
+        }
+        return texts;
+      }),
+    ),
+  );
+  expect(lines.length).toBeGreaterThan(10);
+  expect(lines.filter((cell) => cell.lines !== 1)).toEqual([]);
+});
+
 test('a successful save clears the stale warning; stage-change toasts replace each other', async ({
   browser,
 }) => {
