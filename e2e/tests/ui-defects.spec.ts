@@ -294,6 +294,22 @@ test('a dashboard course box keeps its tabs on one line in English at 1440px', a
   expect(new Set(tops).size).toBe(1);
 });
 
+test('on a phone in English the dashboard cuts no assignment name or stage short', async ({ browser }) => {
+  const page = await signIn(browser, 'student01@example.com', PHONE, 'en');
+  const rows = page.getByTestId(/^dashboard-assignment-\d+$/);
+  await expect(rows.first()).toBeVisible();
+  // Each name and each stage badge's label: the text fits its box (no ellipsis).
+  const cut = await rows.evaluateAll((els) =>
+    els.flatMap((row) =>
+      [...row.querySelectorAll<HTMLElement>('a, .mantine-Badge-label')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    ),
+  );
+  expect(await rows.count()).toBeGreaterThan(3);
+  expect(cut).toEqual([]);
+});
+
 test('on a phone the score table keeps every figure on one line (88.6 broke into "88." and "6")', async ({
   browser,
 }) => {

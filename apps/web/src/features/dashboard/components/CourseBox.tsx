@@ -34,34 +34,35 @@ function AssignmentList({ items, course, role }: { items: Assignment[]; course: 
       isManagerRole(role) ? `assignments/${a.id}` : `assignments/${a.id}/performances/info`,
     );
   return (
-    <Stack gap={6} py="xs">
+    <Stack gap={10} py="xs">
       {items.map((a) => (
-        <Group
-          key={a.id}
-          justify="space-between"
-          wrap="nowrap"
-          gap="xs"
-          data-testid={`dashboard-assignment-${a.id}`}
-        >
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={target(a)} size="sm" truncate>
+        // The stage beside the name where both fit, under it where they do not (a phone, a long
+        // name): neither is cut short.
+        <Stack key={a.id} gap={2} data-testid={`dashboard-assignment-${a.id}`}>
+          <Group justify="space-between" wrap="wrap" gap="xs" rowGap={4}>
+            <Anchor
+              component={Link}
+              to={target(a)}
+              size="sm"
+              style={{ minWidth: 0, flex: '1 1 12rem', overflowWrap: 'anywhere' }}
+            >
               {a.name}
             </Anchor>
-            <OwnScheduleLines
-              size="xs"
-              testId="dashboard-assignment-schedule"
-              assignment={{
-                status: a.status,
-                is_auto_schedule: a.is_auto_schedule,
-                is_waiting_next_stage: a.is_waiting_next_stage,
-                next_start_date: a.next_start_date,
-                current_stage: { stage: a.stage ?? 'PR', start_date: null, end_date: a.end_date },
-                extension: a.extension ?? null,
-              }}
-            />
-          </Stack>
-          <StatusBadge assignment={a} testId="dashboard-assignment-status" />
-        </Group>
+            <StatusBadge assignment={a} testId="dashboard-assignment-status" />
+          </Group>
+          <OwnScheduleLines
+            size="xs"
+            testId="dashboard-assignment-schedule"
+            assignment={{
+              status: a.status,
+              is_auto_schedule: a.is_auto_schedule,
+              is_waiting_next_stage: a.is_waiting_next_stage,
+              next_start_date: a.next_start_date,
+              current_stage: { stage: a.stage ?? 'PR', start_date: null, end_date: a.end_date },
+              extension: a.extension ?? null,
+            }}
+          />
+        </Stack>
       ))}
     </Stack>
   );
