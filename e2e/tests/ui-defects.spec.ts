@@ -448,6 +448,86 @@ for (const lang of ['ko', 'en'] as const) {
   });
 }
 
+/**
+ * Text on the page that a box cuts off: a text whose own box clips it (an ellipsis, a badge's
+ * label), or that runs past the nearest ancestor that clips without scrolling (a card). Text in a
+ * scrolling table or area is not cut: it scrolls.
+ */
+function findCutText(): string[] {
+  const cut: string[] = [];
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+  for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+    const own = [...el.childNodes].some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+    );
+    if (!own || el.closest('.mantine-VisuallyHidden-root, [aria-hidden="true"], [hidden]')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(el);
+    const clips =
+      style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+    if (clips && el.scrollWidth > el.clientWidth + 1) {
+      cut.push(`${describe(el)}: ${el.scrollWidth} px in ${el.clientWidth}`);
+      continue;
+    }
+    for (let a = el.parentElement; a !== null && a !== document.body; a = a.parentElement) {
+      const overflow = getComputedStyle(a).overflowX;
+      if (overflow === 'auto' || overflow === 'scroll') break;
+      if (overflow === 'hidden' || overflow === 'clip') {
+        const frame = a.getBoundingClientRect();
+        if (box.right > frame.right + 1 || box.left < frame.left - 1)
+          cut.push(`${describe(el)}: past its ${a.tagName.toLowerCase()}`);
+        break;
+      }
+    }
+  }
+  return cut;
+}
+
+test('on a phone, in Korean and English, no page cuts a text off (a score column, a badge, a filter)', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const plans: { email: string; paths: string[] }[] = [
+    {
+      email: 'prof@example.com',
+      paths: [
+        '/',
+        `${COURSE}/instructor`,
+        `${COURSE}/instructor/assignments/3`,
+        `${COURSE}/instructor/assignments/4/score`,
+        `${COURSE}/instructor/results`,
+      ],
+    },
+    {
+      email: 'student01@example.com',
+      paths: [
+        '/',
+        `${COURSE}/learner/posts/2`,
+        `${COURSE}/learner/assignments/3/performances/PE`,
+        `${COURSE}/learner/assignments/5/performances/FE`,
+        `${COURSE}/learner/assignments/4/performances/CO`,
+      ],
+    },
+    { email: 'admin@example.com', paths: ['/manager/users', '/manager/courses', '/manager/assignments'] },
+  ];
+  const found: string[] = [];
+  for (const lang of ['ko', 'en'] as const) {
+    for (const plan of plans) {
+      const page = await signIn(browser, plan.email, PHONE, lang);
+      for (const path of plan.paths) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('main')).toBeVisible();
+        for (const line of await page.evaluate(findCutText)) found.push(`${lang} ${path}: ${line}`);
+      }
+      await page.context().close();
+    }
+  }
+  expect(found).toEqual([]);
+});
+
 test('every control has a Korean name in the Korean interface', async ({ browser }) => {
   // The sign-in page: the password toggle.
   const context = await browser.newContext({ viewport: PHONE });

@@ -88,7 +88,8 @@ export function ExtensionsPanel({ courseId, assignmentId, models, table, canGran
                 {list.data.map((x) => (
                   <Table.Tr key={x.id} data-testid={`extension-${x.enrollment_id}-${x.stage}`}>
                     <Table.Td>
-                      <Text size="sm" fw={500}>
+                      {/* A name is not broken inside (정서 / 윤 on a phone); the table scrolls. */}
+                      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
                         {x.name}
                       </Text>
                     </Table.Td>

@@ -39,7 +39,7 @@ function AssignmentList({ items, course, role }: { items: Assignment[]; course: 
         // The stage beside the name where both fit, under it where they do not (a phone, a long
         // name): neither is cut short.
         <Stack key={a.id} gap={2} data-testid={`dashboard-assignment-${a.id}`}>
-          <Group justify="space-between" wrap="wrap" gap="xs" rowGap={4}>
+          <Group justify="space-between" wrap="wrap" gap="xs" style={{ rowGap: 4 }}>
             <Anchor
               component={Link}
               to={target(a)}

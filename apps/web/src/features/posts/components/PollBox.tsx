@@ -53,7 +53,7 @@ export function PollBox({ courseId, postId, poll }: { courseId: number; postId: 
                     <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                       <Radio value={String(o.id)} label={o.content} />
                       {isMine ? (
-                        <Badge size="xs" variant="light">
+                        <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
                           {t('posts.myVote')}
                         </Badge>
                       ) : null}

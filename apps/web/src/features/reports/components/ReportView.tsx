@@ -100,32 +100,36 @@ export function ReportView({ report: r, ids, commenter, reportHref }: ReportProp
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ReportRadar data={radar} who={say('me')} painted={painted} />
-        <Card withBorder radius="lg" p="lg">
+        <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Title order={3} size="h5" mb="sm">
             {t('report.scoreTable')}
           </Title>
-          <Table striped data-testid="report-scores">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <VisuallyHidden>{t('report.scoreKind')}</VisuallyHidden>
-                </Table.Th>
-                <Table.Th ta="right">{say('mine')}</Table.Th>
-                <Table.Th ta="right">{t('report.max')}</Table.Th>
-                <Table.Th ta="right">{t('report.average')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.type}>
-                  <Table.Th scope="row">{t(`report.types.${row.type}`)}</Table.Th>
-                  <Table.Td ta="right">{one(row.mine)}</Table.Td>
-                  <Table.Td ta="right">{row.max}</Table.Td>
-                  <Table.Td ta="right">{one(row.avg)}</Table.Td>
+          {/* Fits a phone (the English "Class average" column was cut off at 390 px); should a
+              longer label ever not fit, the table scrolls rather than being cut. */}
+          <Table.ScrollContainer minWidth={0} type="native">
+            <Table striped horizontalSpacing={8} data-testid="report-scores">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <VisuallyHidden>{t('report.scoreKind')}</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th ta="right">{say('mine')}</Table.Th>
+                  <Table.Th ta="right">{t('report.max')}</Table.Th>
+                  <Table.Th ta="right">{t('report.average')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.type}>
+                    <Table.Th scope="row">{t(`report.types.${row.type}`)}</Table.Th>
+                    <Table.Td ta="right">{one(row.mine)}</Table.Td>
+                    <Table.Td ta="right">{row.max}</Table.Td>
+                    <Table.Td ta="right">{one(row.avg)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {rows
             .filter((row) => row.averageGiven)
             .map((row) => (
