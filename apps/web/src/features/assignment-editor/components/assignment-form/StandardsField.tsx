@@ -44,7 +44,8 @@ export function StandardsField({ disabled }: { disabled: boolean }) {
               name={`peer.standards.${i}.max_point`}
               render={({ field, fieldState }) => (
                 <NumberInput
-                  w={120}
+                  // Narrower on a phone, where the question needs the room.
+                  w={{ base: 84, sm: 120 }}
                   aria-label={`${t('assignments.form.standardN', { n: i + 1 })} ${t('assignments.form.standardPoint')}`}
                   placeholder={t('assignments.form.standardPoint')}
                   min={LIMITS.standardPointMin}
