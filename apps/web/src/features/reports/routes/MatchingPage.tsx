@@ -29,6 +29,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { staffFillIn, useMatchings, useResetMatchings } from '../api/matchings';
 import { FinishedLossModal } from '../components/FinishedLossModal';
+import { describeFillIn } from '../components/fill-in-text';
 
 /** 1..n, for slot columns (keys by slot number). */
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -228,13 +229,7 @@ export function MatchingPage() {
                     wrap="wrap"
                   >
                     <Text size="sm" style={{ flex: '1 1 14rem' }}>
-                      {t('matching.fillInEntry', {
-                        name: e.name,
-                        completed: e.completed,
-                        asked: data.peer_count,
-                        stale: e.stale,
-                        missing: e.missing,
-                      })}
+                      {describeFillIn(t, e, data.peer_count)}
                     </Text>
                     <Button
                       size="compact-sm"
