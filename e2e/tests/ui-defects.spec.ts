@@ -485,7 +485,7 @@ function findCutText(): string[] {
   return cut;
 }
 
-test('on a phone, in Korean and English, no page cuts a text off (a score column, a badge, a filter)', async ({
+test('on a phone, in Korean and English, and on a tablet, no page cuts a text off (a score column, a badge, a filter)', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -524,6 +524,14 @@ test('on a phone, in Korean and English, no page cuts a text off (a score column
       }
       await page.context().close();
     }
+  }
+  // A tablet beside the side menu: the course's assignment cards went two to a 540 px row.
+  const tablet = await signIn(browser, 'prof@example.com', { width: 820, height: 1180 }, 'en');
+  for (const path of ['/', `${COURSE}/instructor`]) {
+    await tablet.goto(path);
+    await tablet.waitForLoadState('networkidle');
+    await expect(tablet.locator('main')).toBeVisible();
+    for (const line of await tablet.evaluate(findCutText)) found.push(`en 820px ${path}: ${line}`);
   }
   expect(found).toEqual([]);
 });

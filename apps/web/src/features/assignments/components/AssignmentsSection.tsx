@@ -86,7 +86,14 @@ export function AssignmentsSection() {
             </Text>
           </Stack>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="assignment-list">
+          // Two columns where the section itself is wide enough for two cards, not the window: on a
+          // tablet beside the side menu two columns of 210 px cut the stage badges short.
+          <SimpleGrid
+            type="container"
+            cols={{ base: 1, '560px': 2 }}
+            spacing={{ base: 'sm' }}
+            data-testid="assignment-list"
+          >
             {items.map((a) => (
               <AssignmentCard key={a.id} assignment={a} />
             ))}
