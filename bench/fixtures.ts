@@ -76,7 +76,6 @@ export async function startServer(options: {
   };
 }
 
-/** The management table's raw-SQL floor: the rows the table needs, in one hand-written query. */
 /** The four stages of a bench assignment (write, review, rate the reviews, revise), as rows. */
 export function fourStageRows(assignmentId: number) {
   return [
@@ -92,6 +91,7 @@ export function fourStageRows(assignmentId: number) {
   ];
 }
 
+/** The management table's raw-SQL floor: the rows the table needs, in one hand-written query. */
 export const managementFloorQuery = (assignmentId: number) => sql`
   select e.id, u.name, e.code, pa.status, pa.attended_at,
     (select json_agg(json_build_object('s', p.stage_id, 'c', p.is_completed, 'l', p.is_late, 'id', p.id))

@@ -24,7 +24,7 @@ import {
 } from '../src/index';
 import { LOWEST_EVALUATOR_SHARE } from '../src/scoring/constants';
 import { scoreByWeights } from './baselines';
-import { pearson, rankValues } from './correlation';
+import { pearson, rankValues, spearman } from './correlation';
 import { countDisplaced } from './displaced';
 import {
   exactPosterior,
@@ -702,15 +702,21 @@ function simulateClass(
     selfAgree,
     abilityBound:
       measured.length > 2 && sameMarkIds.length > 0 && planted === null
-        ? pearson(rankValues(boundOrder), rankValues(trueAccuracy))
+        ? spearman(boundOrder, trueAccuracy)
         : null,
     abilityRank:
       measured.length > 2
-        ? pearson(rankValues(measured.map((l) => l.evaluation.accuracy ?? 0)), rankValues(trueAccuracy))
+        ? spearman(
+            measured.map((l) => l.evaluation.accuracy ?? 0),
+            trueAccuracy,
+          )
         : null,
     baselineRank:
       measured.length > 2
-        ? pearson(rankValues(measured.map((l) => baseline.get(l.learnerId) ?? 0)), rankValues(trueAccuracy))
+        ? spearman(
+            measured.map((l) => baseline.get(l.learnerId) ?? 0),
+            trueAccuracy,
+          )
         : null,
     carefulMeasured: careful.length,
     carefulZero: careful.filter((l) => l.evaluation.accuracy === 0).length,
@@ -1307,9 +1313,9 @@ function simulateCalibration(): CalibrationRow[] {
       without += pearson(essayScores(scoreAssignment(input)), trueTotals);
       withPrior += pearson(essayScores(scoreAssignment({ ...input, calibration })), trueTotals);
       const completed = reviews.filter((r) => r.isCompleted);
-      informative += pearson(
-        rankValues(calibration.map((c) => c.closeness)),
-        rankValues(calibration.map((c) => measureTrueAccuracy(standards, c.learnerId, completed, truth))),
+      informative += spearman(
+        calibration.map((c) => c.closeness),
+        calibration.map((c) => measureTrueAccuracy(standards, c.learnerId, completed, truth)),
       );
     }
     return {

@@ -91,7 +91,7 @@ export function AssignmentsSection() {
           <SimpleGrid
             type="container"
             cols={{ base: 1, '560px': 2 }}
-            spacing={{ base: 'sm' }}
+            spacing="sm"
             data-testid="assignment-list"
           >
             {items.map((a) => (
