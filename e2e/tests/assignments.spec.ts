@@ -1,41 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signIn as signInAs, t, toast } from './support';
 
 // The flow of issue 5: the instructor creates a three-stage assignment with the editor's rules
 // enforced, a learner opens the task information, the instructor advances the stage, and the
 // learner sees the new stage. Texts come from the web app's Korean catalogs.
 
-type Tree = { [key: string]: string | Tree };
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog: Tree = {
-  ...read('../../apps/web/src/locales/ko/base.json'),
-  ...read('../../apps/web/src/locales/ko/common.json'),
-  ...read('../../packages/contract/locales/ko/messages.json'),
-};
-
-/** The catalog text for `key` with `{{param}}` filled in. */
-function t(key: string, params: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-
-/** A notification (Mantine renders them with role="alert"). */
-function toast(page: Page, message: string) {
-  return page.getByRole('alert').filter({ hasText: message }).first();
-}
+/** A demo account signed in on a wide screen, in Korean. */
+const signIn = (browser: Browser, email: string): Promise<Page> => signInAs(browser, email);
 
 const COURSE = '/courses/1';
 

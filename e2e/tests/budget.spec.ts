@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { t } from './support';
 
 // The JavaScript budgets of issue 11, issue 36 (item 18) and issue 35 (with the CSS), counted the way a visitor pays for
 // them: every script Chromium fetches from arrival until the page is idle (no request for 500 ms,
@@ -31,19 +32,7 @@ const CSS_BUDGET_KB = 45;
 // the build put them into one file per area (apps/web/vite.config.ts, `areaTree`), then 6.
 const FILES_BUDGET = 8;
 
-type Tree = { [key: string]: string | Tree };
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog: Tree = {
-  ...read('../../apps/web/src/locales/ko/base.json'),
-  ...read('../../apps/web/src/locales/ko/common.json'),
-};
-/** The Korean catalog's text for `key`. */
-function ko(key: string): string {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node;
-}
+const ko = (key: string) => t(key);
 
 const dist = new URL('../../apps/web/dist/', import.meta.url);
 const gzipKb = (path: string) =>

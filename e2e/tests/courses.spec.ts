@@ -1,36 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Lang, text } from './support';
 
 // The flow of issue 4, run twice: on a wide screen in Korean and on a phone (390px) in English.
 // The expected texts come from the web app's catalogs, so both runs check the same screens.
-
-type Lang = 'ko' | 'en';
-type Tree = { [key: string]: string | Tree };
-const catalogs: Record<Lang, Tree> = { ko: readCatalogs('ko'), en: readCatalogs('en') };
-
-/** The web app's texts plus the shared error and validation messages, as the app merges them. */
-function readCatalogs(lang: Lang): Tree {
-  const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-  return {
-    ...read(`../../apps/web/src/locales/${lang}/base.json`),
-    ...read(`../../apps/web/src/locales/${lang}/common.json`),
-    ...read(`../../packages/contract/locales/${lang}/messages.json`),
-  };
-}
-
-/** The catalog text for `key` with `{{param}}` filled in. */
-function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  // i18next plurals: `key_one`, `key_other` chosen by `count` as the language counts.
-  const parts = key.split('.');
-  if (typeof params.count === 'number') {
-    const last = parts.pop();
-    parts.push(`${last}_${new Intl.PluralRules(lang === 'en' ? 'en-US' : 'ko-KR').select(params.count)}`);
-  }
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of parts) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
 
 type Screen = { lang: Lang; phone: boolean };
 

@@ -1,42 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { api as pageApi } from './support';
+import { PHONE, api as pageApi, signIn as signInAs, t, WIDE } from './support';
 
 // Issue 36: an assistant who takes part in an assignment has a learner's rights in it, and the
 // screens follow the server's `manages`; the public/private badge is the instructor's; on a phone
 // the report's comment section is the instructor's (assistants read it there).
 
-type Tree = { [key: string]: string | Tree };
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog: Tree = {
-  ...read('../../apps/web/src/locales/ko/base.json'),
-  ...read('../../apps/web/src/locales/ko/common.json'),
-};
-function ko(key: string): string {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node;
-}
-
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
+const ko = (key: string) => t(key);
 const COMPLETE = 4; // the demo's completed assignment, in which student01 took part
 const WAITING = 1; // the demo's assignment waiting to start: nobody takes part yet
 
-async function signIn(browser: Browser, email: string, viewport = WIDE): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'ko');
-  });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
+/** A demo account signed in at `viewport`, in Korean. */
+const signIn = (browser: Browser, email: string, viewport = WIDE): Promise<Page> =>
+  signInAs(browser, email, { viewport });
 
 /** Switches assistant mode on from the course page, as an assistant does. */
 async function assistantMode(page: Page, courseId: number) {
@@ -76,6 +51,33 @@ test('an assistant who takes part in an assignment gets its learner side; the ot
   await prof.goto('/courses/1/instructor');
   await expect(prof.getByTestId('assignment-visibility').first()).toBeVisible();
   await expect(prof.getByTestId('course-results-link')).toBeVisible();
+});
+
+test('an assistant address opened without assistant mode shows her learner page and asks for nothing she may not read', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, 'student01@example.com', PHONE);
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/') && res.status() >= 400) refused.push(`${res.status()} ${res.url()}`);
+  });
+  // A reload of an assistant's address (the early requests run): her learner's page of it.
+  await page.goto(`/courses/1/assistant/assignments/${COMPLETE}`);
+  await expect(page).toHaveURL(new RegExp(`/courses/1/learner/assignments/${COMPLETE}/performances/info$`));
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+  // With assistant mode on: the assignment she took part in is still her learner's page, and
+  // the one she runs is her management page, its table asked for early.
+  await assistantMode(page, 1);
+  await page.goto(`/courses/1/assistant/assignments/${COMPLETE}`);
+  await expect(page).toHaveURL(new RegExp(`/courses/1/learner/assignments/${COMPLETE}/performances/info$`));
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+  await page.goto(`/courses/1/assistant/assignments/${WAITING}`);
+  await expect(page.getByRole('button', { name: ko('assignments.manage.export') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+  await page.context().close();
 });
 
 /** The API as one user (JSON). */

@@ -1,65 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { api, COURSE, type Lang, PHONE, signIn as signInAs, text, WIDE } from './support';
 
 // The interface's rough edges of issue 36, each checked where a user meets it. Texts come from the
 // catalogs. Nothing here changes the demo course; it creates its own instructor account.
 
-type Lang = 'ko' | 'en';
-type Tree = { [key: string]: string | Tree };
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalogs: Record<Lang, Tree[]> = {
-  ko: ['base', 'common', 'manager'].map((f) => read(`../../apps/web/src/locales/ko/${f}.json`)),
-  en: ['base', 'common', 'manager'].map((f) => read(`../../apps/web/src/locales/en/${f}.json`)),
-};
-const messages: Record<Lang, Tree> = {
-  ko: read('../../packages/contract/locales/ko/messages.json'),
-  en: read('../../packages/contract/locales/en/messages.json'),
-};
-
-function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  for (const tree of [...catalogs[lang], messages[lang]]) {
-    let node: string | Tree | undefined = tree;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node === 'string')
-      return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-  }
-  throw new Error(`no text for ${key}`);
-}
 const ko = (key: string, params?: Record<string, string | number>) => text('ko', key, params);
-
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const COURSE = '/courses/1';
-
-async function signIn(browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko'): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.getByRole('button', { name: text(lang, 'signIn.submit'), exact: true }).click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = { authorization: `Token ${localStorage.getItem('token')}` };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+/** A demo account signed in at `viewport`, in `lang`. */
+const signIn = (browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko'): Promise<Page> =>
+  signInAs(browser, email, { viewport, lang });
 
 test('the course tabs keep one row on a phone in English, and Korean breaks between words in either language', async ({
   browser,

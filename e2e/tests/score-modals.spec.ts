@@ -1,47 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Lang, PHONE, signIn as signInAs, t, WIDE } from './support';
 
 // Issue 36, items 3, 7 and 8: the objection ruling shows the disputed review and accepts with its
 // points (the learner sees what changed); adjusted cells are marked and the adjustment modal shows
 // the reviewer's comments and which totals will move before saving; the revision dialog says what
 // "initialise" restores. Screenshots of each modal at 1440 px in Korean and 390 px in English.
 
-type Tree = { [key: string]: string | Tree };
-type Lang = 'ko' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Tree;
-const catalog = (lang: Lang) => ({
-  ...read(`../../apps/web/src/locales/${lang}/base.json`),
-  ...read(`../../apps/web/src/locales/${lang}/common.json`),
-  ...read(`../../packages/contract/locales/${lang}/messages.json`),
-});
-const catalogs: Record<Lang, Tree> = { ko: catalog('ko'), en: catalog('en') };
-function t(key: string, params: Record<string, string | number> = {}, lang: Lang = 'ko'): string {
-  let node: string | Tree | undefined = catalogs[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function signIn(browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko') {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
-  return page;
-}
+/** A demo account signed in at `viewport`, in `lang`. */
+const signIn = (browser: Browser, email: string, viewport = WIDE, lang: Lang = 'ko'): Promise<Page> =>
+  signInAs(browser, email, { viewport, lang });
 /** The phone's "optimised for PC" toast, closed so that it does not cover the modal's title. */
 async function closePhoneNotice(page: Page, lang: Lang) {
   const notice = page.getByRole('alert').filter({ hasText: t('mobile.pcOptimised', {}, lang) });

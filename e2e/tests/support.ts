@@ -32,10 +32,22 @@ const catalog = (lang: Lang): Tree =>
   ].reduce((tree, path) => merge(tree, read(path)), {} as Tree);
 const catalogs: Record<Lang, Tree> = { ko: catalog('ko'), en: catalog('en') };
 
-/** The text of `key` in `lang`, with its `{{name}}` placeholders filled in. */
-export function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+const lookup = (lang: Lang, key: string): string | Tree | undefined => {
   let node: string | Tree | undefined = catalogs[lang];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return node;
+};
+
+/**
+ * The text of `key` in `lang`, with its `{{name}}` placeholders filled in; with a numeric `count`,
+ * the plural form the language gives it (i18next's `key_one`, `key_other`) where the catalog has one.
+ */
+export function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const plural =
+    typeof params.count === 'number'
+      ? lookup(lang, `${key}_${new Intl.PluralRules(lang === 'en' ? 'en-US' : 'ko-KR').select(params.count)}`)
+      : undefined;
+  const node = typeof plural === 'string' ? plural : lookup(lang, key);
   if (typeof node !== 'string') throw new Error(`no text for ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

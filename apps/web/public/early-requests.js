@@ -1,8 +1,9 @@
 // What the first screen waits for, asked for as soon as the HTML is read, beside the app's
 // scripts instead of after them (issue 35): the organisation's configuration always; signed in,
 // the sign-in check, and on a course's page the course and the caller's role in it, on an
-// assignment's page the assignment too (and a manager's table of it), on a learner's step page that
-// step's work or report, on the dashboard its list; signed in, the page's own modules too. A classic
+// assignment's page the assignment too (and a manager's table of it; an assistant's once the
+// assignment says she runs it), on a learner's step page that step's work or report, on the
+// dashboard its list; signed in, the page's own modules too. A classic
 // script of a few lines, loaded `async`, so it runs before the app's bundle has arrived. It sends
 // the headers the app would send (lib/api.ts, baseHeaders); the app takes each answer once, within
 // 30 s, when its own headers are the same and it has changed nothing since
@@ -42,7 +43,7 @@
     const managed = /^\/courses\/(\d+)\/(instructor|assistant)\/assignments\/(\d+)\/?$/.exec(
       location.pathname,
     );
-    if (managed) {
+    if (managed && managed[2] === 'instructor') {
       const at = `/courses/${managed[1]}/assignments/${managed[3]}/`;
       paths.push(`${at}management/`, `${at}extensions/`);
     }
@@ -65,6 +66,30 @@
     return answers[path];
   };
   for (const path of paths) ask(path);
+  // An assistant's address is the assistant's page only with assistant mode on in this tab
+  // (src/lib/course-mode.ts; else the app shows the learner's page), and only for an assignment she
+  // runs rather than takes part in (the assignment's `manages`): the table is asked for then, not
+  // refused twice before the learner's page.
+  const assisted = token ? /^\/courses\/(\d+)\/assistant\/assignments\/(\d+)\/?$/.exec(location.pathname) : null;
+  let assistantMode = false;
+  try {
+    assistantMode =
+      assisted !== null && sessionStorage.getItem(`assistantMode:${token.slice(0, 8)}:${assisted[1]}`) === 'on';
+  } catch {
+    assistantMode = false;
+  }
+  if (assisted && assistantMode) {
+    const at = `/courses/${assisted[1]}/assignments/${assisted[2]}/`;
+    answers[at]
+      .then((res) => (res.ok ? res.clone().json() : null))
+      .then((assignment) => {
+        const early = window.__pwEarly;
+        if (!assignment?.manages || !early || early.answers !== answers) return;
+        ask(`${at}management/`);
+        ask(`${at}extensions/`);
+      })
+      .catch(() => {});
+  }
   // A learner's step page: once the assignment is in, that step's work (its progresses carry the
   // step's key and the learner's performance ids) or, on the completion tab, the report.
   const step = token

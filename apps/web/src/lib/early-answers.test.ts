@@ -59,7 +59,7 @@ describe('public/early-requests.js', () => {
       '/api/v1/users/dashboard/',
     ]);
     delete window.__pwEarly;
-    expect(runScript('/courses/7/assistant/assignments/12')).toEqual([
+    expect(runScript('/courses/7/instructor/assignments/12')).toEqual([
       '/api/v1/users/configuration/',
       '/api/v1/users/login-check/',
       '/api/v1/courses/7/role/',
@@ -124,6 +124,37 @@ describe('public/early-requests.js', () => {
     expect(none).toHaveLength(5);
     // (The peer-review step asks for its calibration at once: every assignment answers it.)
     expect(first).toEqual([...none, '/api/v1/courses/7/assignments/12/calibration/']);
+  });
+
+  it("an assistant's management page: the table only with assistant mode on and once the assignment says she runs it", async () => {
+    localStorage.setItem('token', 'abcdefghij');
+    const course = [
+      '/api/v1/users/configuration/',
+      '/api/v1/users/login-check/',
+      '/api/v1/courses/7/role/',
+      '/api/v1/courses/7/',
+      '/api/v1/courses/7/assignments/12/',
+    ];
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    // Assistant mode off in this tab: the app shows the learner's page, whose table she may not read.
+    const off = runScript('/courses/7/assistant/assignments/12', () => ({ manages: true }));
+    await settle();
+    expect(off).toEqual(course);
+    // On (src/lib/course-mode.ts's key), for an assignment she runs: the table and the extensions.
+    sessionStorage.setItem('assistantMode:abcdefgh:7', 'on');
+    delete window.__pwEarly;
+    const runs = runScript('/courses/7/assistant/assignments/12', () => ({ manages: true }));
+    await vi.waitFor(() => expect(runs).toHaveLength(7));
+    expect(runs.slice(5)).toEqual([
+      '/api/v1/courses/7/assignments/12/management/',
+      '/api/v1/courses/7/assignments/12/extensions/',
+    ]);
+    // On, for an assignment she takes part in: her learner's tabs, no table.
+    delete window.__pwEarly;
+    const takesPart = runScript('/courses/7/assistant/assignments/12', () => ({ manages: false }));
+    await settle();
+    expect(takesPart).toEqual(course);
+    sessionStorage.clear();
   });
 
   it('asks nothing when the app has asked already', () => {

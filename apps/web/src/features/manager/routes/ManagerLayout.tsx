@@ -1,6 +1,6 @@
 import '../manager-texts';
 import '@mantine/core/styles/NavLink.css';
-import { Group, NavLink, Paper, Stack } from '@mantine/core';
+import { Button, Group, NavLink, Paper, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
@@ -24,7 +24,9 @@ const SECTIONS = [
 
 /**
  * The manager area's frame (part 2 §2): the side menu of user, course and task management (and
- * support inquiries), the main page and log out, beside the section's page.
+ * support inquiries), the main page and log out, beside the section's page. On a phone the sections
+ * are a compact row of buttons above the page (the main page and log out are in the top bar's menu),
+ * so each page starts on the first screen rather than below seven menu lines.
  */
 export function ManagerLayout() {
   const { t } = useTranslation();
@@ -33,11 +35,38 @@ export function ManagerLayout() {
   const { signOut } = useAuth();
   return (
     <Group align="flex-start" gap="lg" wrap="wrap" data-testid="manager-layout">
+      <Group
+        component="nav"
+        aria-label={t('manager.menu.label')}
+        hiddenFrom="sm"
+        gap={6}
+        w="100%"
+        data-testid="manager-menu-phone"
+      >
+        {SECTIONS.map((s) => {
+          const here = pathname.startsWith(s.to);
+          return (
+            <Button
+              key={s.to}
+              component={Link}
+              to={s.to}
+              size="compact-sm"
+              radius="xl"
+              variant={here ? 'filled' : 'default'}
+              leftSection={<s.icon size={14} />}
+              aria-current={here ? 'page' : undefined}
+            >
+              {t(s.label)}
+            </Button>
+          );
+        })}
+      </Group>
       <Paper
         withBorder
         radius="lg"
         p="xs"
-        w={{ base: '100%', sm: 220 }}
+        w={220}
+        visibleFrom="sm"
         component="nav"
         aria-label={t('manager.menu.label')}
       >
