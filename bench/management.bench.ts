@@ -16,12 +16,11 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { organisations, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
 import { freshPostgres, managementFloorQuery } from './fixtures';
+import { BENCH_PASSWORD, benchApp, signedInHeaders } from './in-process';
 import { buildManagementCourse } from './management-course';
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,100,200,400').split(',').filter(Boolean).map(Number);
@@ -50,7 +49,7 @@ const [prof] = await db
     organisationId: org!.id,
     email: `prof-${tag}@example.com`,
     name: 'prof',
-    passwordHash: await hashPassword('bench-password'),
+    passwordHash: await hashPassword(BENCH_PASSWORD),
     role: 'I',
   })
   .returning();
@@ -72,21 +71,9 @@ async function floor(assignmentId: number) {
   return { rps: times.length / SECONDS, p95: times[Math.floor(times.length * 0.95)] ?? 0 };
 }
 
-const config = loadConfig({
-  DEMO_DATA: 'off',
-  BASE_DOMAIN: 'peer.test',
-  WEB_DIST: '/nonexistent',
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp(config, { database, logger: false, seed: false, scheduler: false });
+const app = await benchApp(database);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const signedIn = await app.inject({
-  method: 'POST',
-  url: '/api/v1/users/sign-in/',
-  headers: { host },
-  payload: { email: `prof-${tag}@example.com`, password: 'bench-password' },
-});
-const headers = { host, authorization: `Token ${(signedIn.json() as { token: string }).token}` };
+const headers = await signedInHeaders(app, host, `prof-${tag}@example.com`);
 
 /**
  * CPU time (ms) used so far by this process (the server and autocannon, which share it) and by the

@@ -4,11 +4,10 @@
 // the real app beside the bare route of the same app, interleaved. Goal: p95 ≤ 50 ms on PostgreSQL.
 //   npm run bench:manager -w @pw/bench                         (PGlite in memory)
 //   DATABASE_URL=postgres://... npm run bench:manager -w @pw/bench
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { organisations, orgGroups, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
+import { BENCH_PASSWORD, benchApp, signedInHeaders } from './in-process';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -33,7 +32,7 @@ await db.insert(users).values({
   organisationId: org!.id,
   email: `staff-${tag}@example.com`,
   name: 'staff',
-  passwordHash: await hashPassword('bench-password'),
+  passwordHash: await hashPassword(BENCH_PASSWORD),
   role: 'I',
   isStaff: true,
 });
@@ -57,22 +56,8 @@ for (let start = 0; start < USERS; start += 1000) {
   );
 }
 
-const config = loadConfig({
-  DEMO_DATA: 'off',
-  BASE_DOMAIN: 'peer.test',
-  WEB_DIST: '/nonexistent',
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp(config, { database, logger: false, seed: false, scheduler: false });
-await app.ready();
-const signedIn = await app.inject({
-  method: 'POST',
-  url: '/api/v1/users/sign-in/',
-  headers: { host },
-  payload: { email: `staff-${tag}@example.com`, password: 'bench-password' },
-});
-const token = (signedIn.json() as { token: string }).token;
-const headers = { host, authorization: `Token ${token}` };
+const app = await benchApp(database);
+const headers = await signedInHeaders(app, host, `staff-${tag}@example.com`);
 const weekAgo = new Date(now - 14 * 86_400_000).toISOString().slice(0, 10);
 const routes = {
   bare: '/api/v1/health/',

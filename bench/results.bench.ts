@@ -5,8 +5,6 @@
 // PostgreSQL.
 //   npm run bench:results -w @pw/bench                         (PGlite in memory)
 //   DATABASE_URL=postgres://... npm run bench:results -w @pw/bench
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import {
   assignments,
@@ -21,6 +19,7 @@ import {
 } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
 import { fourStageRows } from './fixtures';
+import { BENCH_PASSWORD, benchApp, signedInHeaders } from './in-process';
 
 const LEARNERS = 200;
 const ASSIGNMENTS = 10;
@@ -41,7 +40,7 @@ const [prof] = await db
     organisationId: org!.id,
     email: `prof-${tag}@example.com`,
     name: 'prof',
-    passwordHash: await hashPassword('bench-password'),
+    passwordHash: await hashPassword(BENCH_PASSWORD),
     role: 'I',
   })
   .returning();
@@ -107,22 +106,8 @@ for (let n = 0; n < ASSIGNMENTS; n++) {
   await db.insert(assignmentWeights).values({ assignmentId: a!.id, weight: 10 });
 }
 
-const config = loadConfig({
-  DEMO_DATA: 'off',
-  BASE_DOMAIN: 'peer.test',
-  WEB_DIST: '/nonexistent',
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp(config, { database, logger: false, seed: false, scheduler: false });
-await app.ready();
-const signedIn = await app.inject({
-  method: 'POST',
-  url: '/api/v1/users/sign-in/',
-  headers: { host },
-  payload: { email: `prof-${tag}@example.com`, password: 'bench-password' },
-});
-const token = (signedIn.json() as { token: string }).token;
-const headers = { host, authorization: `Token ${token}` };
+const app = await benchApp(database);
+const headers = await signedInHeaders(app, host, `prof-${tag}@example.com`);
 
 const routes = {
   bare: '/api/v1/health/',
