@@ -1,12 +1,10 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconDownload, IconFileSpreadsheet, IconFileZip } from '../../../components/icons';
 import { OnDemandMenu } from '../../../components/OnDemandMenu';
 import { ApiError } from '../../../lib/api-error';
-import { formatBytes } from '../../../lib/files';
-import { saveBlob } from '../../../lib/save-blob';
+import { downloadWithProgress } from '../../../lib/download-with-progress';
 import { downloadAttachments } from '../api/attachments';
 import { downloadStagesOfLearners } from '../api/stages-of-learners';
 
@@ -23,51 +21,25 @@ export function ExportMenu({ courseId, assignmentId }: { courseId: number; assig
   const [busy, setBusy] = useState<Kind | null>(null);
 
   const run = async (kind: Kind) => {
-    const id = `export-${kind}-${assignmentId}`;
     setBusy(kind);
-    notifications.show({
-      id,
-      loading: true,
-      autoClose: false,
-      withCloseButton: false,
-      message: t('assignments.manage.downloading', { size: '' }),
-    });
-    const onProgress = (bytes: number) =>
-      notifications.update({
-        id,
-        loading: true,
-        autoClose: false,
-        message: t('assignments.manage.downloading', { size: formatBytes(bytes) }),
-      });
-    try {
-      const { blob, name } =
+    await downloadWithProgress(
+      `export-${kind}-${assignmentId}`,
+      (onProgress) =>
         kind === 'sheet'
-          ? await downloadStagesOfLearners(courseId, assignmentId, onProgress)
-          : await downloadAttachments(courseId, assignmentId, onProgress);
-      saveBlob(blob, name);
-      notifications.update({
-        id,
-        loading: false,
-        color: 'teal',
-        autoClose: 4000,
-        withCloseButton: true,
-        message:
+          ? downloadStagesOfLearners(courseId, assignmentId, onProgress)
+          : downloadAttachments(courseId, assignmentId, onProgress),
+      {
+        progress: (size) => t('assignments.manage.downloading', { size }),
+        done:
           kind === 'zip' ? t('assignments.manage.attachmentsDownloaded') : t('assignments.manage.downloaded'),
-      });
-    } catch (error) {
-      // Nothing to download is not a failure: say so, and save no file.
-      const none = error instanceof ApiError && error.code === 'no_attachments';
-      notifications.update({
-        id,
-        loading: false,
-        color: none ? 'blue' : 'yellow',
-        autoClose: 5000,
-        withCloseButton: true,
-        message: none ? t('assignments.manage.noAttachments') : t('common.wrongRequest'),
-      });
-    } finally {
-      setBusy(null);
-    }
+        // Nothing to download is not a failure: say so (no file is saved).
+        failed: (error) =>
+          error instanceof ApiError && error.code === 'no_attachments'
+            ? { message: t('assignments.manage.noAttachments'), color: 'blue' }
+            : { message: t('common.wrongRequest'), color: 'yellow' },
+      },
+    );
+    setBusy(null);
   };
 
   return (

@@ -13,7 +13,6 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { CourseResults, ResultRow } from '@pw/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +20,7 @@ import { Link } from 'react-router';
 import { IconFileSpreadsheet } from '../../../components/icons';
 import { useCourseContext } from '../../../lib/course-context';
 import { coursePath } from '../../../lib/course-mode';
-import { formatBytes } from '../../../lib/files';
-import { saveBlob } from '../../../lib/save-blob';
+import { downloadWithProgress } from '../../../lib/download-with-progress';
 import { downloadResults } from '../api/results';
 
 const PARTS = [
@@ -46,45 +44,17 @@ export function ResultsTable({ results }: { results: CourseResults }) {
   const headers = results.table.headers;
 
   const exportSheet = async () => {
-    const id = `results-export-${courseId}`;
     setBusy(true);
-    notifications.show({
-      id,
-      loading: true,
-      autoClose: false,
-      withCloseButton: false,
-      message: t('results.exporting', { size: '' }),
-    });
-    try {
-      const { blob, name } = await downloadResults(courseId, (bytes) =>
-        notifications.update({
-          id,
-          loading: true,
-          autoClose: false,
-          message: t('results.exporting', { size: formatBytes(bytes) }),
-        }),
-      );
-      saveBlob(blob, name);
-      notifications.update({
-        id,
-        loading: false,
-        color: 'teal',
-        autoClose: 4000,
-        withCloseButton: true,
-        message: t('results.exported'),
-      });
-    } catch {
-      notifications.update({
-        id,
-        loading: false,
-        color: 'yellow',
-        autoClose: 5000,
-        withCloseButton: true,
-        message: t('common.wrongRequest'),
-      });
-    } finally {
-      setBusy(false);
-    }
+    await downloadWithProgress(
+      `results-export-${courseId}`,
+      (onProgress) => downloadResults(courseId, onProgress),
+      {
+        progress: (size) => t('results.exporting', { size }),
+        done: t('results.exported'),
+        failed: () => ({ message: t('common.wrongRequest'), color: 'yellow' }),
+      },
+    );
+    setBusy(false);
   };
 
   const rowsOf = (rows: ResultRow[], withdrawn: boolean) =>
