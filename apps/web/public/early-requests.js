@@ -70,11 +70,14 @@
   // (src/lib/course-mode.ts; else the app shows the learner's page), and only for an assignment she
   // runs rather than takes part in (the assignment's `manages`): the table is asked for then, not
   // refused twice before the learner's page.
-  const assisted = token ? /^\/courses\/(\d+)\/assistant\/assignments\/(\d+)\/?$/.exec(location.pathname) : null;
+  const assisted = token
+    ? /^\/courses\/(\d+)\/assistant\/assignments\/(\d+)\/?$/.exec(location.pathname)
+    : null;
   let assistantMode = false;
   try {
     assistantMode =
-      assisted !== null && sessionStorage.getItem(`assistantMode:${token.slice(0, 8)}:${assisted[1]}`) === 'on';
+      assisted !== null &&
+      sessionStorage.getItem(`assistantMode:${token.slice(0, 8)}:${assisted[1]}`) === 'on';
   } catch {
     assistantMode = false;
   }
