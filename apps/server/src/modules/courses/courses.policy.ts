@@ -61,15 +61,17 @@ export type AssignmentMembership = Membership & {
   takesPart: boolean;
 };
 
+/** A participation status that makes its member a learner of the assignment (participating or awaiting approval). */
+export function takesPartWith(participationStatus: number | null | undefined): boolean {
+  return participationStatus != null && participationStatus !== PARTICIPATION_STATUS.none;
+}
+
 /** The membership as it holds in one assignment, from the member's participation status in it. */
 export function inAssignment(
   m: Membership,
   participationStatus: number | null | undefined,
 ): AssignmentMembership {
-  const takesPart =
-    m.enrollment !== undefined &&
-    participationStatus != null &&
-    participationStatus !== PARTICIPATION_STATUS.none;
+  const takesPart = m.enrollment !== undefined && takesPartWith(participationStatus);
   return { ...m, isAssistant: m.isAssistant && !takesPart, takesPart };
 }
 

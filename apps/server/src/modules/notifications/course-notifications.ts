@@ -1,7 +1,8 @@
 import type { NotificationKind } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { assignments, courses, enrollments, users } from '../../db/schema';
+import { assignments, courses, enrollments, participations, users } from '../../db/schema';
+import { takesPartWith } from '../courses/courses.policy';
 import { links, notify } from './notify';
 
 type AssignmentRef = { courseId: number; assignmentId: number };
@@ -18,8 +19,11 @@ async function names(tx: Db | Tx, ref: AssignmentRef) {
 
 /**
  * Tells the course's instructor and its active assistants of an event on an assignment (an
- * objection filed, a request to take part late), each with the link of their own view.
- * `params` carries no reviewer's name: an objection names neither side.
+ * objection filed, a request to take part late, the daily digest), each with the link of their own
+ * view. An assistant who takes part in the assignment as a learner has a learner's rights there
+ * (courses.policy.ts, `inAssignment`) and is not told: its staff news would name her classmates
+ * and point her at a page she cannot open. `params` carries no reviewer's name: an objection names
+ * neither side.
  */
 export async function notifyCourseStaff(
   tx: Db | Tx,
@@ -29,9 +33,13 @@ export async function notifyCourseStaff(
   const found = await names(tx, ref);
   if (!found) return;
   const assistants = await tx
-    .select({ userId: enrollments.userId })
+    .select({ userId: enrollments.userId, participation: participations.status })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(
+      participations,
+      and(eq(participations.enrollmentId, enrollments.id), eq(participations.assignmentId, ref.assignmentId)),
+    )
     .where(
       and(
         eq(enrollments.courseId, ref.courseId),
@@ -49,7 +57,7 @@ export async function notifyCourseStaff(
       link: links.instructorAssignment(ref.courseId, ref.assignmentId),
     },
     ...assistants
-      .filter((a) => a.userId !== found.instructorId)
+      .filter((a) => a.userId !== found.instructorId && !takesPartWith(a.participation))
       .map((a) => ({
         userId: a.userId,
         kind: event.kind,

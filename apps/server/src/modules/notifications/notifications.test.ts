@@ -1,9 +1,18 @@
+import { PARTICIPATION_STATUS, STAFF_NOTIFICATION_KINDS } from '@pw/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCourseWorld } from '../../../test/factories';
 import { buildTestApp, call, createUser, signInAs, type TestApp } from '../../../test/helpers';
 import { headerOf, plainTextOf, startSmtpServer } from '../../../test/smtp';
-import { enrollments, notifications, organisations, performances, stages, users } from '../../db/schema';
+import {
+  enrollments,
+  notifications,
+  organisations,
+  participations,
+  performances,
+  stages,
+  users,
+} from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
 import { assignmentForm, progresses } from '../assignments/assignments.test-kit';
 import { sendDigests } from './digest';
@@ -53,6 +62,22 @@ async function startAssignment(dated = false) {
   });
   expect(created.statusCode).toBe(201);
   return created.json() as { id: number };
+}
+
+/**
+ * The world's assistant as one who runs the assignment rather than takes part in it (she joined the
+ * course after it started): every active member joins an assignment when it starts, and an
+ * assistant who takes part has a learner's rights there (courses.policy.ts, `inAssignment`).
+ */
+async function assistantRuns(assignmentId: number) {
+  const [seat] = await t.database.db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.assistant.id)));
+  await t.database.db
+    .delete(participations)
+    .where(and(eq(participations.assignmentId, assignmentId), eq(participations.enrollmentId, seat!.id)));
+  return seat!.id;
 }
 
 const move = (assignmentId: number) =>
@@ -247,6 +272,7 @@ describe('notifications', () => {
 
   it('a late request tells the instructor and assistants; its approval tells the learner', async () => {
     const a = await startAssignment();
+    await assistantRuns(a.id);
     const late = await createUser(t, w.org.id, { email: `late-${a.id}@example.com`, name: '늦은 학습자' });
     const [enrollment] = await t.database.db
       .insert(enrollments)
@@ -354,6 +380,7 @@ describe('notifications', () => {
 
   it("the instructor's and assistants' daily digest: once a day from 8:00 Seoul time, only when something is left to do", async () => {
     const a = await startAssignment();
+    await assistantRuns(a.id);
     const digests = async (userId: number) =>
       (
         await t.database.db
@@ -392,5 +419,47 @@ describe('notifications', () => {
       .where(eq(performances.stageId, essay!.id));
     await sendDigests(t.database.db, new Date('2031-03-11T00:00:00Z'));
     expect((await digests(w.users.instructor.id)).map((d) => d.key)).toEqual([`digest:${a.id}:2031-03-10`]);
+  });
+
+  it('an assistant who takes part in an assignment as a learner gets none of its staff news (digest, late request)', async () => {
+    const a = await startAssignment();
+    const seat = await assistantRuns(a.id);
+    const news = async () =>
+      (
+        await t.database.db
+          .select({ kind: notifications.kind, link: notifications.link })
+          .from(notifications)
+          .where(eq(notifications.userId, w.users.assistant.id))
+      ).filter(
+        (n) =>
+          n.link.includes(`/assignments/${a.id}`) &&
+          (STAFF_NOTIFICATION_KINDS as readonly string[]).includes(n.kind),
+      );
+    const staffOf = async () =>
+      (
+        await t.database.db
+          .select({ kind: notifications.kind, link: notifications.link })
+          .from(notifications)
+          .where(eq(notifications.userId, w.users.instructor.id))
+      ).filter((n) => n.link.includes(`/assignments/${a.id}`));
+    // She takes part (every active member joins an assignment when it starts; here she is let in
+    // again after running it, so that this test does not rest on how she joined).
+    await t.database.db
+      .insert(participations)
+      .values({ assignmentId: a.id, enrollmentId: seat, status: PARTICIPATION_STATUS.participating });
+    expect(await sendDigests(t.database.db, new Date('2031-04-01T00:00:00Z'))).toBeGreaterThan(0);
+    const late = await createUser(t, w.org.id, { email: `late-p-${a.id}@example.com`, name: '늦은 참여자' });
+    await t.database.db
+      .insert(enrollments)
+      .values({ courseId: w.course.id, userId: late.id, code: `LP${a.id}` });
+    const asked = await call(t, {
+      method: 'POST',
+      url: `/api/v1/courses/${w.course.id}/assignments/${a.id}/late-participation/`,
+      token: await signInAs(t, late.email),
+    });
+    expect(asked.statusCode).toBe(200);
+    // The instructor hears of both; the assistant of neither.
+    expect((await staffOf()).map((n) => n.kind).sort()).toEqual(['digest', 'late_request']);
+    expect(await news()).toEqual([]);
   });
 });
