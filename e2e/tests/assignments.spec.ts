@@ -79,6 +79,10 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   await expect(prof.getByTestId('timeline-step-FE')).toHaveAttribute('data-state', 'upcoming');
   await expect(prof.getByTestId('progress-table')).toBeVisible();
   await expect(prof.getByTestId('assignment-matching')).toHaveAttribute('data-disabled', 'true');
+  // Pressed while closed (a tap on a phone, which has no hover for its tooltip), it says why.
+  await prof.getByTestId('assignment-matching').click();
+  await expect(toast(prof, t('assignments.manage.matchingDisabled'))).toBeVisible();
+  await expect(prof).toHaveURL(/\/instructor\/assignments\/\d+$/);
 
   // 7. A learner finds it on the course page and opens the task information.
   const learner = await signIn(browser, 'student07@example.com');

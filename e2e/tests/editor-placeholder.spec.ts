@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { COURSE, PHONE, signIn, WIDE } from './support';
+import { COURSE, text as catalogText, PHONE, signIn, WIDE } from './support';
 
 // Issue 35: the essay page showed its editor only once Quill's code had arrived, and then pushed
 // everything below it down (a layout shift of 0.42 on a phone, a quarter of Lighthouse's score).
@@ -62,6 +62,15 @@ for (const [name, viewport, lang] of [
     expect(Math.abs((counterAfter?.y ?? 0) - (counter?.y ?? -1))).toBeLessThan(1);
     const shifts = await me.evaluate(() => (window as unknown as { shifts: number }).shifts);
     expect(shifts).toBeLessThan(0.01);
+    // The heading picker speaks the page's language (Quill's stylesheet drew "Normal" in Korean too).
+    const drawn = (selector: string) =>
+      editor.locator(selector).evaluate((el) => getComputedStyle(el, '::before').content);
+    expect(await drawn('.ql-header .ql-picker-label')).toBe(
+      JSON.stringify(catalogText(lang, 'work.toolbar.normal')),
+    );
+    expect(await drawn('.ql-header .ql-picker-item[data-value="2"]')).toBe(
+      JSON.stringify(catalogText(lang, 'work.toolbar.heading', { n: 2 })),
+    );
     await me.context().close();
   });
 }

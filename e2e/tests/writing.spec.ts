@@ -79,6 +79,14 @@ test('a learner writes, attaches, answers, revises and compares; the instructor 
   await expect(
     prof.getByTestId('manager-work-view').getByRole('link', { name: '초고-메모.pdf' }),
   ).toBeVisible();
+  // Submitted, and its back link names where it goes (it read "← 글쓰기", the stage's name).
+  await expect(prof.getByTestId('manager-work-view')).toContainText(t('work.submittedBadge'));
+  await prof
+    .getByTestId('manager-work-view')
+    .getByRole('link', { name: `← ${t('assignments.form.backToAssignment')}` })
+    .click();
+  await expect(prof).toHaveURL(new RegExp(`/instructor/assignments/${RUNNING}$`));
+  await expect(prof.getByTestId(`open-work-${essayId}`)).toBeVisible();
   for (const stage of ['ES', 'PE']) {
     const moved = await api(prof, 'PATCH', `${COURSE}/assignments/${RUNNING}/move-to-next-stage/`, {
       expected_stage: stage,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   findPrivateInfoErrors,
   isCalendarDate,
+  managerUserCreateSchema,
   parseRgb,
   pickLanguage,
   signInBodySchema,
@@ -53,6 +54,18 @@ describe('account schemas', () => {
     expect(mismatch.error?.issues).toEqual([
       expect.objectContaining({ path: ['passwordCheck'], message: 'validation.password_mismatch' }),
     ]);
+  });
+
+  it("the staff's new user: an empty form flags every required field, the confirmation too", () => {
+    const empty = managerUserCreateSchema.safeParse({
+      email: '',
+      name: '',
+      password: '',
+      passwordCheck: '',
+      role: 'L',
+    });
+    const flagged = new Set(empty.error?.issues.map((i) => i.path.join('.')));
+    expect([...flagged].sort()).toEqual(['email', 'name', 'password', 'passwordCheck']);
   });
 
   it('accepts grade 1..6 only', () => {

@@ -86,7 +86,7 @@ export const managerUserCreateSchema = z
     email: emailSchema,
     name: requiredText(LIMITS.nameMax),
     password: passwordSchema,
-    passwordCheck: z.string({ error: 'validation.required' }),
+    passwordCheck: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
     role: roleSchema,
     expire_date: z.union([dateSchema, z.literal(''), z.null()]).optional(),
     group_id: optionalGroup,

@@ -67,8 +67,23 @@ export default function RichTextEditor({
 }) {
   const root = useRef<HTMLElement>(null);
   useToolbarNames(root, !readOnly);
+  const { t } = useTranslation();
+  // Quill draws the heading picker's and the link tooltip's words from its stylesheet, in English:
+  // RichText.css draws these instead (CSS strings).
+  const words = {
+    '--pw-ql-normal': t('work.toolbar.normal'),
+    '--pw-ql-h1': t('work.toolbar.heading', { n: 1 }),
+    '--pw-ql-h2': t('work.toolbar.heading', { n: 2 }),
+    '--pw-ql-h3': t('work.toolbar.heading', { n: 3 }),
+    '--pw-ql-visit': t('work.toolbar.visitLink'),
+    '--pw-ql-enter-link': t('work.toolbar.enterLink'),
+    '--pw-ql-edit': t('work.toolbar.editLink'),
+    '--pw-ql-save': t('work.toolbar.saveLink'),
+    '--pw-ql-remove': t('work.toolbar.removeLink'),
+  };
+  const style = Object.fromEntries(Object.entries(words).map(([name, word]) => [name, JSON.stringify(word)]));
   return (
-    <section data-testid="essay-editor" aria-label={label} ref={root}>
+    <section data-testid="essay-editor" aria-label={label} ref={root} style={style}>
       <ReactQuill
         theme="snow"
         defaultValue={(initial ?? { ops: [] }) as never}

@@ -34,6 +34,23 @@ describe('notification texts', () => {
     expect(none.body).toMatch(/반 평균/);
   });
 
+  it('the daily digest names only what is left: who never opened it, the peer reviews unwritten', () => {
+    const base = { course: '글쓰기', assignment: '에세이 1', done: 3, total: 30 };
+    const all = { ...base, stage: 'PE', notStarted: 2, names: '김하은, 임민준', openReviews: 12 };
+    expect(notificationText('digest', all, 'en').body).toBe(
+      '글쓰기 · Peer review: 3 of 30 done · not opened the assignment yet (2): 김하은, 임민준 · peer reviews not yet written: 12',
+    );
+    // Everyone opened it, and in a stage without peer review there are no reviews to count.
+    const fe = notificationText(
+      'digest',
+      { ...base, stage: 'FE', notStarted: 0, names: '-', openReviews: 0 },
+      'ko',
+    );
+    expect(fe.body).toMatch(/^글쓰기 · .+: 30명 중 3명 완료$/);
+    const pe = notificationText('digest', { ...all, notStarted: 0, names: '-' }, 'ko');
+    expect(pe.body).toMatch(/30명 중 3명 완료 · 아직 쓰지 않은 동료평가: 12건$/);
+  });
+
   it('every kind has a title and a body in both languages', () => {
     for (const kind of NOTIFICATION_KINDS)
       for (const lang of ['ko', 'en'] as const) {

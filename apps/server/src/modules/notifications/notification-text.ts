@@ -45,10 +45,14 @@ export function notificationText(kind: NotificationKind, params: Row['params'], 
         : 'body';
   // Scores that changed after completion (a recomputation) say so.
   const titleKey = kind === 'scores_ready' && params.changed ? 'titleChanged' : 'title';
-  return {
-    title: pageText(lang, `notifications.${kind}.${titleKey}`, filled),
-    body: pageText(lang, `notifications.${kind}.${bodyKey}`, filled),
-  };
+  let body = pageText(lang, `notifications.${kind}.${bodyKey}`, filled);
+  // The digest names only what is left: those who never opened the assignment, the peer reviews
+  // not yet written (in a peer-review stage), each where there are any.
+  if (kind === 'digest') {
+    if (Number(params.notStarted) > 0) body += pageText(lang, 'notifications.digest.notOpened', filled);
+    if (Number(params.openReviews) > 0) body += pageText(lang, 'notifications.digest.openReviews', filled);
+  }
+  return { title: pageText(lang, `notifications.${kind}.${titleKey}`, filled), body };
 }
 
 /** A stored notification as the API answers it. */

@@ -406,7 +406,9 @@ describe('notifications', () => {
     const shown = (await bell(w.tokens.instructor, 'en'))
       .json()
       .results.find((n: { kind: string }) => n.kind === 'digest');
-    expect(shown.body).toMatch(/Essay writing: 0 of \d+ done · not started \(\d+\): .*learner/);
+    expect(shown.body).toMatch(
+      /Essay writing: 0 of \d+ done · not opened the assignment yet \(\d+\): .*learner/,
+    );
 
     // Everyone done: the next day has nothing to say about this assignment.
     const [essay] = await t.database.db

@@ -256,7 +256,11 @@ function ManagementView({
                 leftSection={<IconUsersGroup size={16} />}
                 data-disabled
                 aria-disabled
-                onClick={(e) => e.preventDefault()}
+                // A phone has no hover: a tap (or Enter) says why it is closed.
+                onClick={(e) => {
+                  e.preventDefault();
+                  notify('action', { color: 'blue', message: t('assignments.manage.matchingDisabled') });
+                }}
                 data-testid="assignment-matching"
               >
                 {t('assignments.manage.matching')}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { IconPaperclip } from '../../../components/icons';
 import { useStageLabels } from '../../../components/StageText';
 import { useCourseContext } from '../../../lib/course-context';
@@ -41,15 +41,15 @@ export function ManagerWorkView({
   const so = p.stage_object;
   return (
     <Stack gap="md" maw={1000} data-testid="manager-work-view">
-      <Anchor href={coursePath(courseId, role, `assignments/${assignmentId}`)} size="sm">
-        ← {labels.code(p.stage)}
+      <Anchor component={Link} to={coursePath(courseId, role, `assignments/${assignmentId}`)} size="sm">
+        ← {t('assignments.form.backToAssignment')}
       </Anchor>
       <Title order={1} size="h3">
         {t('work.workOf', { name: p.owner_name ?? '', stage: labels.step([p.model]) })}
       </Title>
       <Group gap="xs">
         <Badge variant="light" color={p.is_completed ? 'teal' : 'gray'}>
-          {p.is_completed ? t('work.stored') : t('work.noContent')}
+          {p.is_completed ? t('work.submittedBadge') : t('work.notSubmittedBadge')}
         </Badge>
         {p.is_late ? (
           <Badge variant="light" color="orange">

@@ -67,15 +67,13 @@ export function StageCard({
               </Text>
             ) : null}
             {locked ? (
-              <Badge
-                size="xs"
-                variant="outline"
-                color="gray"
-                leftSection={<IconLock size={10} />}
-                title={t('assignments.form.stageLocked')}
-              >
-                {t('assignments.form.stageLocked')}
-              </Badge>
+              // A sentence, not a badge: it wraps on a phone instead of being cut.
+              <Group gap={4} wrap="nowrap" align="flex-start">
+                <IconLock size={12} style={{ flexShrink: 0, marginTop: 3 }} aria-hidden />
+                <Text size="xs" c="dimmed">
+                  {t('assignments.form.stageLocked')}
+                </Text>
+              </Group>
             ) : null}
           </Group>
           {optional ? (
