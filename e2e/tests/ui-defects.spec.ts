@@ -437,16 +437,28 @@ test('on a phone, in Korean and English, and on a tablet, no page cuts a text of
   browser,
 }) => {
   test.setTimeout(240_000);
-  const plans: { email: string; paths: string[] }[] = [
+  // A path, or how to find one on the page before it (a peer review's address has its matching's id).
+  type Stop = string | ((page: Page) => Promise<string>);
+  const firstPeerReview = async (page: Page) => {
+    const link = page.locator('[data-testid="peer-review-list"] a[href*="/peer-review/"]').first();
+    await expect(link).toBeVisible();
+    return link.evaluate((a) => (a as HTMLAnchorElement).pathname);
+  };
+  const plans: { email: string; paths: Stop[] }[] = [
     {
       email: 'prof@example.com',
       paths: [
         '/',
         `${COURSE}/instructor`,
         `${COURSE}/instructor/assignments/3`,
+        `${COURSE}/instructor/assignments/3/edit`,
         `${COURSE}/instructor/assignments/4/score`,
         `${COURSE}/instructor/results`,
       ],
+    },
+    {
+      email: 'student10@example.com',
+      paths: [`${COURSE}/learner/assignments/3/performances/PE`, firstPeerReview],
     },
     {
       email: 'student01@example.com',
@@ -466,10 +478,11 @@ test('on a phone, in Korean and English, and on a tablet, no page cuts a text of
     email: string,
     viewport: { width: number; height: number },
     lang: Lang,
-    paths: string[],
+    paths: Stop[],
   ) => {
     const page = await signIn(browser, email, viewport, lang);
-    for (const path of paths) {
+    for (const stop of paths) {
+      const path = typeof stop === 'string' ? stop : await stop(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page.locator('main')).toBeVisible();
