@@ -80,7 +80,8 @@ test('an instructor creates and advances a three-stage assignment; a learner fol
   await expect(prof.getByTestId('progress-table')).toBeVisible();
   await expect(prof.getByTestId('assignment-matching')).toHaveAttribute('data-disabled', 'true');
   // Pressed while closed (a tap on a phone, which has no hover for its tooltip), it says why.
-  await prof.getByTestId('assignment-matching').click();
+  // (aria-disabled: Playwright waits for an enabled element unless forced; a finger does not.)
+  await prof.getByTestId('assignment-matching').click({ force: true });
   await expect(toast(prof, t('assignments.manage.matchingDisabled'))).toBeVisible();
   await expect(prof).toHaveURL(/\/instructor\/assignments\/\d+$/);
 
