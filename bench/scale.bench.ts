@@ -14,8 +14,6 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organisations, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords';
@@ -23,6 +21,7 @@ import { loadAssignment } from '../apps/server/src/modules/assignments/assignmen
 import { buildScoreTable } from '../apps/server/src/modules/reports/score-table';
 import { buildCourseResults } from '../apps/server/src/modules/results/course-results';
 import { freshPostgres, managementFloorQuery } from './fixtures';
+import { BENCH_PASSWORD, benchApp } from './in-process';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
 const LATE = Math.max(1, Math.round(LEARNERS / 40)); // enrol after the assignments started
@@ -48,7 +47,6 @@ function meetsGoal(label: string, kind: 'pglite' | 'postgres', f: Figure, floor:
   const share = floor ? f.rps / floor.rps : 1;
   return f.p95 <= MANAGEMENT_GOAL[kind] && share >= MANAGEMENT_FLOOR_SHARE[kind];
 }
-const PASSWORD = 'bench-password';
 
 // biome-ignore lint/suspicious/noExplicitAny: a script reads the answers loosely
 type Json = any;
@@ -161,7 +159,8 @@ async function buildCourse(base: URL, host: string, tag: string): Promise<Built>
   const before = requestCount;
   const call = (method: string, path: string, opts?: Call) => api(base, host, method, path, opts);
   const signIn = async (email: string) =>
-    (await call('POST', '/users/sign-in/', { json: { email, password: PASSWORD } })).body.token as string;
+    (await call('POST', '/users/sign-in/', { json: { email, password: BENCH_PASSWORD } })).body
+      .token as string;
 
   // The staff member creates the instructor's account in the manager area.
   const staff = await signIn(`staff-${tag}@example.com`);
@@ -172,8 +171,8 @@ async function buildCourse(base: URL, host: string, tag: string): Promise<Built>
     json: {
       email: profEmail,
       name: '김교수',
-      password: PASSWORD,
-      passwordCheck: PASSWORD,
+      password: BENCH_PASSWORD,
+      passwordCheck: BENCH_PASSWORD,
       role: 'I',
       expire_date: expire,
     },
@@ -195,7 +194,7 @@ async function buildCourse(base: URL, host: string, tag: string): Promise<Built>
       json: {
         email,
         name: `학습자 ${String(i).padStart(3, '0')}`,
-        password: PASSWORD,
+        password: BENCH_PASSWORD,
         attending_type: 'U',
         grade: 1 + (i % 4),
         address: '서울특별시 종로구 대학로 1',
@@ -474,7 +473,8 @@ async function freshDatabase(kind: 'pglite' | 'postgres') {
 async function findBuilt(base: URL, host: string, tag: string): Promise<Built> {
   const call = (method: string, path: string, opts?: Call) => api(base, host, method, path, opts);
   const signIn = async (email: string) =>
-    (await call('POST', '/users/sign-in/', { json: { email, password: PASSWORD } })).body.token as string;
+    (await call('POST', '/users/sign-in/', { json: { email, password: BENCH_PASSWORD } })).body
+      .token as string;
   const staff = await signIn(`staff-${tag}@example.com`);
   const instructor = await signIn(`prof-${tag}@example.com`);
   const courseId = (await call('GET', '/courses/', { token: instructor })).body[0].id as number;
@@ -515,20 +515,14 @@ async function runOn(kind: 'pglite' | 'postgres') {
       organisationId: org!.id,
       email: `staff-${tag}@example.com`,
       name: '관리자',
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashPassword(BENCH_PASSWORD),
       role: 'I',
       isStaff: true,
     });
   }
   const host = `s${tag}.peer.test`;
 
-  const config = loadConfig({
-    DEMO_DATA: 'off',
-    BASE_DOMAIN: 'peer.test',
-    WEB_DIST: '/nonexistent',
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp(config, { database, logger: false, seed: false, scheduler: false });
+  const app = await benchApp(database);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = new URL(address);
   try {

@@ -71,6 +71,11 @@ for (const [name, viewport, lang] of [
     expect(await drawn('.ql-header .ql-picker-item[data-value="2"]')).toBe(
       JSON.stringify(catalogText(lang, 'work.toolbar.heading', { n: 2 })),
     );
+    // So does the link tooltip ("Enter link:" in Quill's stylesheet).
+    await editor.locator('.ql-editor p').first().dblclick();
+    await editor.locator('button.ql-link').click();
+    await expect(editor.locator('.ql-tooltip.ql-editing')).toBeVisible();
+    expect(await drawn('.ql-tooltip')).toBe(JSON.stringify(catalogText(lang, 'work.toolbar.enterLink')));
     await me.context().close();
   });
 }

@@ -40,11 +40,9 @@
     }
     // The dashboard's own list; an assignment's management page, its table and extensions.
     if (location.pathname === '/') paths.push('/users/dashboard/');
-    const managed = /^\/courses\/(\d+)\/(instructor|assistant)\/assignments\/(\d+)\/?$/.exec(
-      location.pathname,
-    );
-    if (managed && managed[2] === 'instructor') {
-      const at = `/courses/${managed[1]}/assignments/${managed[3]}/`;
+    const managed = /^\/courses\/(\d+)\/instructor\/assignments\/(\d+)\/?$/.exec(location.pathname);
+    if (managed) {
+      const at = `/courses/${managed[1]}/assignments/${managed[2]}/`;
       paths.push(`${at}management/`, `${at}extensions/`);
     }
   }

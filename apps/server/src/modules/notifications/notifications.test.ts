@@ -70,13 +70,19 @@ async function startAssignment(dated = false) {
  * assistant who takes part has a learner's rights there (courses.policy.ts, `inAssignment`).
  */
 async function assistantRuns(assignmentId: number) {
+  const seat = await seatOf(w.users.assistant.id);
+  await t.database.db
+    .delete(participations)
+    .where(and(eq(participations.assignmentId, assignmentId), eq(participations.enrollmentId, seat)));
+  return seat;
+}
+
+/** The enrolment id of a member of the world's course. */
+async function seatOf(userId: number) {
   const [seat] = await t.database.db
     .select({ id: enrollments.id })
     .from(enrollments)
-    .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.assistant.id)));
-  await t.database.db
-    .delete(participations)
-    .where(and(eq(participations.assignmentId, assignmentId), eq(participations.enrollmentId, seat!.id)));
+    .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, userId)));
   return seat!.id;
 }
 
@@ -342,14 +348,11 @@ describe('notifications', () => {
       ).filter((n) => n.key.startsWith(`reminder:${a.id}:`));
 
     // The learner finishes the essay; the assistant, who takes part too, does not.
-    const [learnerSeat] = await t.database.db
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.users.learner.id)));
+    const learnerSeat = await seatOf(w.users.learner.id);
     await t.database.db
       .update(performances)
       .set({ isCompleted: true })
-      .where(and(eq(performances.stageId, essay!.id), eq(performances.enrollmentId, learnerSeat!.id)));
+      .where(and(eq(performances.stageId, essay!.id), eq(performances.enrollmentId, learnerSeat)));
 
     // Organisation switched reminders off: nothing at the moment.
     await t.database.db.update(organisations).set({ reminders: false }).where(eq(organisations.id, w.org.id));
@@ -426,24 +429,21 @@ describe('notifications', () => {
   it('an assistant who takes part in an assignment as a learner gets none of its staff news (digest, late request)', async () => {
     const a = await startAssignment();
     const seat = await assistantRuns(a.id);
-    const news = async () =>
+    // The staff's kinds of news a member has about this assignment.
+    const staffNews = async (userId: number) =>
       (
         await t.database.db
           .select({ kind: notifications.kind, link: notifications.link })
           .from(notifications)
-          .where(eq(notifications.userId, w.users.assistant.id))
-      ).filter(
-        (n) =>
-          n.link.includes(`/assignments/${a.id}`) &&
-          (STAFF_NOTIFICATION_KINDS as readonly string[]).includes(n.kind),
-      );
-    const staffOf = async () =>
-      (
-        await t.database.db
-          .select({ kind: notifications.kind, link: notifications.link })
-          .from(notifications)
-          .where(eq(notifications.userId, w.users.instructor.id))
-      ).filter((n) => n.link.includes(`/assignments/${a.id}`));
+          .where(eq(notifications.userId, userId))
+      )
+        .filter(
+          (n) =>
+            n.link.includes(`/assignments/${a.id}`) &&
+            (STAFF_NOTIFICATION_KINDS as readonly string[]).includes(n.kind),
+        )
+        .map((n) => n.kind)
+        .sort();
     // She takes part (every active member joins an assignment when it starts; here she is let in
     // again after running it, so that this test does not rest on how she joined).
     await t.database.db
@@ -461,7 +461,7 @@ describe('notifications', () => {
     });
     expect(asked.statusCode).toBe(200);
     // The instructor hears of both; the assistant of neither.
-    expect((await staffOf()).map((n) => n.kind).sort()).toEqual(['digest', 'late_request']);
-    expect(await news()).toEqual([]);
+    expect(await staffNews(w.users.instructor.id)).toEqual(['digest', 'late_request']);
+    expect(await staffNews(w.users.assistant.id)).toEqual([]);
   });
 });
