@@ -7,7 +7,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { browserArrival, noticeAfterArrival } from '../lib/after-arrival';
+import { browserArrival, hideOnInteraction, noticeAfterArrival } from '../lib/after-arrival';
 import { buildTheme } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
 import { AuthProvider } from '../lib/session/auth-context';
@@ -78,6 +78,9 @@ function Toasts({ isPhone }: { isPhone: boolean }) {
  * Mantine's dimmed text (gray 6, 3.3:1 on white) is below the 4.5:1 that small text needs; this
  * gray keeps the quieter look at 6:1.
  */
+/** How long the phone's "made for PC" notice stays, unless the user acts first. */
+const PC_NOTICE_MS = 4000;
+
 const readableDimmed: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': '#5c636a' },
@@ -126,7 +129,15 @@ function Branded() {
           },
           onChange: (listener) => notificationsStore.subscribe(listener),
         },
-        () => notifications.show({ color: 'blue', message: t('mobile.pcOptimised'), autoClose: 4000 }),
+        () => {
+          const id = notifications.show({
+            color: 'blue',
+            message: t('mobile.pcOptimised'),
+            autoClose: PC_NOTICE_MS,
+          });
+          // Gone once the user acts: it never covers a dialog or the menu they open.
+          hideOnInteraction(window, () => notifications.hide(id), PC_NOTICE_MS);
+        },
       );
     }
   }, [isPhone, t, queryClient]);

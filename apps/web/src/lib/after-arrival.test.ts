@@ -4,6 +4,7 @@ import {
   ARRIVAL_QUIET_MS,
   type ArrivalSignals,
   afterArrival,
+  hideOnInteraction,
   noticeAfterArrival,
 } from './after-arrival';
 
@@ -138,5 +139,36 @@ describe('noticeAfterArrival', () => {
     noticeAfterArrival(page.signals, toasts, show);
     vi.advanceTimersByTime(ARRIVAL_CAP_MS);
     expect(show).not.toHaveBeenCalled();
+  });
+});
+
+describe('hideOnInteraction', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('hides on the first click, once', () => {
+    const target = new EventTarget();
+    const hide = vi.fn();
+    hideOnInteraction(target, hide, 4000);
+    target.dispatchEvent(new Event('click'));
+    target.dispatchEvent(new Event('click'));
+    expect(hide).toHaveBeenCalledTimes(1);
+  });
+
+  it('hides on a key press too', () => {
+    const target = new EventTarget();
+    const hide = vi.fn();
+    hideOnInteraction(target, hide, 4000);
+    target.dispatchEvent(new Event('keydown'));
+    expect(hide).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops listening when the notice has gone by itself', () => {
+    const target = new EventTarget();
+    const hide = vi.fn();
+    hideOnInteraction(target, hide, 4000);
+    vi.advanceTimersByTime(4000);
+    target.dispatchEvent(new Event('click'));
+    expect(hide).not.toHaveBeenCalled();
   });
 });

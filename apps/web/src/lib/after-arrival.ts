@@ -98,3 +98,24 @@ export function noticeAfterArrival(
     show();
   });
 }
+
+/**
+ * Calls `hide` on the user's first click or key press in `target` (the window), in the capture
+ * phase, so before whatever the click opens; stops listening after `ms` (the notice's own time).
+ * A notice shown on arrival then never covers a dialog or a menu the user has just opened.
+ */
+export function hideOnInteraction(target: EventTarget, hide: () => void, ms: number): void {
+  const listening = new AbortController();
+  const stop = () => {
+    clearTimeout(timer);
+    listening.abort();
+  };
+  const onEvent = () => {
+    stop();
+    hide();
+  };
+  const timer = setTimeout(stop, ms);
+  for (const name of ['click', 'keydown']) {
+    target.addEventListener(name, onEvent, { capture: true, signal: listening.signal });
+  }
+}
