@@ -40,6 +40,13 @@ export const LENIENCY_PRIOR_ESSAYS = 6;
 /** Ratings' worth of class-average error variance added to each reviewer's own. */
 export const VARIANCE_PRIOR_RATINGS = 6;
 /**
+ * Essays with two or more ratings on every standard needed before each essay's consensus is taken
+ * as the posterior mean of its quality (pulled towards the class mean by its own uncertainty,
+ * essay-posterior.ts): the spread of the essays' quality it needs is then measured to within about
+ * a fifth (the relative standard error of a variance from n essays is √(2 ÷ (n − 1))).
+ */
+export const POSTERIOR_MIN_ESSAYS = 50;
+/**
  * Accuracy given when evaluation ability cannot be measured in the assignment (nobody or only one
  * member could be compared with anyone): the middle of the scale, neither credit nor penalty.
  */

@@ -12,6 +12,7 @@ import {
   TRACKING_WEIGHT_FLOOR,
   VARIANCE_PRIOR_RATINGS,
 } from './constants';
+import { posteriorConsensus } from './essay-posterior';
 import type { PreparedReview, Rating, RatingTable } from './ratings';
 import {
   addComparison,
@@ -541,13 +542,16 @@ function combineTrust(record: Pick<ReviewerRecord, 'agreement' | 'heldDiscrimina
   return agreement * heldDiscrimination * heldDiscrimination;
 }
 
+// The consensus the essay score uses: each essay's posterior mean per standard (essay-posterior.ts),
+// clamped to the scale.
 function computeConsensus(essays: EssaySums, size: number): Map<string, (number | null)[]> {
+  const posterior = posteriorConsensus(essays, essays.authorIds.length, size);
   const consensus = new Map<string, (number | null)[]>();
   essays.authorIds.forEach((authorId, essay) => {
     const shares: (number | null)[] = [];
     for (let i = 0; i < size; i++) {
-      const weight = essays.weight[essay * size + i] ?? 0;
-      shares.push(weight > 0 ? clamp((essays.sum[essay * size + i] ?? 0) / weight, 0, 1) : null);
+      const c = posterior[essay * size + i] ?? Number.NaN;
+      shares.push(Number.isNaN(c) ? null : clamp(c, 0, 1));
     }
     consensus.set(authorId, shares);
   });
