@@ -1164,8 +1164,12 @@ function bestOther(r: Row): number {
 
 const REAL_HEADING = '## The real class (University of Auckland, 2023)';
 
-/** Goals on the real class reported but not yet met, so not failing `--check`. */
-const REAL_NOT_YET_MET = new Set<string>(['spearman-mean']);
+/**
+ * Goals on the real class reported but not yet met, so not failing `--check`: none since stop 55
+ * (the essay score ahead of the plain mean on Spearman by +0.0003 with the posterior mean, a tie
+ * within noise, now gates like the rest).
+ */
+const REAL_NOT_YET_MET = new Set<string>([]);
 
 // The goals of issue 32 on the real class: each difference (positive favours the engine) must be
 // above 0 for the essay score (ahead of the mean and the median) and at least 0 for the
