@@ -11,11 +11,11 @@ import { activeParticipants, asDomainParticipants } from '../assignments/partici
 import type { Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
 import { automaticMatching, nonWritersReviewOf } from './automatic-matching';
+import { healingInput } from './healing-input';
 import { insertMatchings } from './insert-matchings';
 import { assertCanManageReviews } from './reviews.policy';
 import type { MatchingRow } from './reviews.queries';
 import { assignmentPairs } from './reviews.queries';
-import { staleRuleOf } from './stale-rule';
 
 export type AssignmentIds = { courseId: number; assignmentId: number };
 
@@ -49,15 +49,8 @@ async function readMatchingPage(
   ]);
   const nameOf = new Map(people.map((p) => [p.id, p.name]));
   const now = new Date();
-  const threshold = staleRuleOf(shape, pairs);
-  const healing = pairs.map((x) => ({
-    id: String(x.id),
-    reviewerId: String(x.reviewerId),
-    authorId: String(x.targetId),
-    isCompleted: x.isCompleted,
-    openedAt: x.openedAt,
-    assignedAt: x.assignedAt,
-  }));
+  const healing = healingInput(shape, pairs, people, now);
+  const threshold = healing.stale;
   const workOf = new Map(reviewPerformances.map((r) => [r.enrollmentId, r.id]));
   const targetsOf = new Map<number, MatchingPage['reviewers'][number]['targets']>();
   for (const x of pairs) {
@@ -90,13 +83,7 @@ async function readMatchingPage(
     }),
     fill_in:
       shape.code === 'PE'
-        ? fillInQueue({
-            pairs: healing,
-            authors: people.filter((p) => p.essayDone).map((p) => String(p.id)),
-            peerCount: shape.peerCount,
-            now,
-            stale: threshold,
-          }).map((e) => ({
+        ? fillInQueue(healing).map((e) => ({
             author: Number(e.authorId),
             name: nameOf.get(Number(e.authorId)) ?? '',
             completed: e.completed,

@@ -9,9 +9,9 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { activeParticipants } from '../assignments/participants';
 import type { Caller } from '../courses/courses.policy';
 import { loadMembership } from '../courses/membership';
+import { healingInput } from './healing-input';
 import { assertParticipating } from './reviews.policy';
 import { participationStatusOf } from './reviews.queries';
-import { staleRuleOf } from './stale-rule';
 
 /**
  * POST …/peer-reviews/one-more/: a learner who finished their reviews takes one more (issue 33).
@@ -39,18 +39,7 @@ export async function reviewOneMore(input: {
     const pairs = await tx.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, shape.row.id));
     const choice = chooseOneMore({
       volunteerId: String(volunteer),
-      pairs: pairs.map((p) => ({
-        id: String(p.id),
-        reviewerId: String(p.reviewerId),
-        authorId: String(p.targetId),
-        isCompleted: p.isCompleted,
-        openedAt: p.openedAt,
-        assignedAt: p.assignedAt,
-      })),
-      authors: people.filter((p) => p.essayDone).map((p) => String(p.id)),
-      peerCount: shape.peerCount,
-      now,
-      stale: staleRuleOf(shape, pairs),
+      ...healingInput(shape, pairs, people, now),
     });
     if (choice.kind === 'none')
       throw new AppError(choice.reason === 'not_finished' ? 'one_more_not_finished' : 'one_more_not_needed');

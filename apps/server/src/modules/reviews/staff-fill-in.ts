@@ -9,8 +9,8 @@ import { lockAssignmentWork } from '../assignments/assignment-lock';
 import { activeParticipants } from '../assignments/participants';
 import type { AssignmentMembership, Caller } from '../courses/courses.policy';
 import { loadAssignmentMembership } from '../courses/membership';
+import { healingInput } from './healing-input';
 import { assertCanManageReviews } from './reviews.policy';
-import { staleRuleOf } from './stale-rule';
 
 /**
  * The enrolment a staff member reviews with: the instructor's seat (made now when the course has
@@ -58,20 +58,7 @@ export async function staffFillIn(input: {
     if (shape.code !== 'PE') throw new AppError('matching_not_open');
     const people = await activeParticipants(tx, shape.row.id, shape.stage('essaywriting')?.id);
     const pairs = await tx.select().from(peerMatchings).where(eq(peerMatchings.assignmentId, shape.row.id));
-    const queue = fillInQueue({
-      pairs: pairs.map((p) => ({
-        id: String(p.id),
-        reviewerId: String(p.reviewerId),
-        authorId: String(p.targetId),
-        isCompleted: p.isCompleted,
-        openedAt: p.openedAt,
-        assignedAt: p.assignedAt,
-      })),
-      authors: people.filter((p) => p.essayDone).map((p) => String(p.id)),
-      peerCount: shape.peerCount,
-      now,
-      stale: staleRuleOf(shape, pairs),
-    });
+    const queue = fillInQueue(healingInput(shape, pairs, people, now));
     if (!queue.some((e) => e.authorId === String(input.author))) throw new AppError('fill_in_not_needed');
     const seat = await reviewerSeatOf(tx, m);
     // No self-review, no pair twice (the instructor's seat may write essays; anyone may have one pair already).
