@@ -74,13 +74,13 @@ function Toasts({ isPhone }: { isPhone: boolean }) {
   );
 }
 
+/** How long the phone's "made for PC" notice stays, unless the user acts first. */
+const PC_NOTICE_MS = 4000;
+
 /**
  * Mantine's dimmed text (gray 6, 3.3:1 on white) is below the 4.5:1 that small text needs; this
  * gray keeps the quieter look at 6:1.
  */
-/** How long the phone's "made for PC" notice stays, unless the user acts first. */
-const PC_NOTICE_MS = 4000;
-
 const readableDimmed: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': '#5c636a' },
