@@ -28,10 +28,39 @@ function startServer(env: Record<string, string>) {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  let ended: { code: number | null; stderr: string; at: number } | null = null;
   const exited = new Promise<{ code: number | null; stderr: string; at: number }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stderr, at: Date.now() })),
+    child.on('exit', (code) => {
+      ended = { code, stderr, at: Date.now() };
+      resolve(ended);
+    }),
   );
-  return { child, exited };
+  return { child, exited, ended: () => ended, stderr: () => stderr };
+}
+
+/**
+ * The server started on a free port and answering ready. A port picked free can be taken by
+ * another test's socket before the child listens on it (a start takes seconds): then it starts
+ * again on another. Any other early exit, or no answer in 90 s, fails with what the server said.
+ */
+async function startReadyServer(env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const server = startServer({ ...env, PORT: String(port) });
+    const base = `http://127.0.0.1:${port}`;
+    // Starting takes seconds, more on a machine running other test files beside this one.
+    const ready = await waitFor(
+      async () => server.ended() !== null || (await status(`${base}/health/ready`)) === 200,
+      90_000,
+    );
+    const ended = server.ended();
+    if (ready && ended === null) return { server, port, base };
+    if (ended?.stderr.includes('EADDRINUSE') && attempt < 3) continue;
+    server.child.kill('SIGKILL');
+    throw new Error(
+      `the server did not become ready: ${ended === null ? 'no answer in 90 s' : `exit ${ended.code}`}\n${server.stderr()}`,
+    );
+  }
 }
 
 const status = (url: string) =>
@@ -76,16 +105,11 @@ function slowSignIn(port: number, gapMs: number) {
 
 describe('the server process', () => {
   it('on SIGTERM: ready 503 at once, requests served through the grace period, in-flight work finished, exit 0', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     const graceMs = 1500;
-    const server = startServer({
-      PORT: String(port),
+    const { server, port, base } = await startReadyServer({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pw-drain-')),
       SHUTDOWN_GRACE_MS: String(graceMs),
     });
-    // Starting takes seconds, more on a machine running other test files beside this one.
-    expect(await waitFor(async () => (await status(`${base}/health/ready`)) === 200, 90_000)).toBe(true);
 
     // In flight across the whole shutdown: its body's second half comes after the listener closed.
     const inFlight = slowSignIn(port, graceMs + 700);
