@@ -1102,13 +1102,15 @@ function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] 
   });
   const sameMarkCells = rows.filter((r) => r.mix === 'unreliable' && r.peerCount >= 3);
   const sameMarkMix = Math.min(...sameMarkCells.map((r) => r.sameMarkLowest ?? 0));
-  const sameMarkFailing = sameMarkCells.filter(
+  const sameMarkFailingCells = sameMarkCells.filter(
     (r) =>
       (r.sameMarkLowest ?? 0) < 0.99 &&
       !(r.sameMarkBayes !== null && r.sameMarkBayes < 0.99 && meetsBayesBound(r)),
-  ).length;
+  );
+  const sameMarkFailing = sameMarkFailingCells.length;
+  const sameMarkTruthPasses = sameMarkFailingCells.filter((r) => r.sameMarkTruth >= 0.99).length;
   criteria.push({
-    label: `same-mark reviewers of unreliable classes land in the lowest 30 % in ≥ 99 % of cases (or within two standard errors of a lower Bayes bound) with 3+ reviewers per essay (worst ${formatPercent1(sameMarkMix)}; ${sameMarkFailing} cells failing)`,
+    label: `same-mark reviewers of unreliable classes land in the lowest 30 % in ≥ 99 % of cases (or within two standard errors of a lower Bayes bound) with 3+ reviewers per essay (worst ${formatPercent1(sameMarkMix)}; ${sameMarkFailing} cells failing${sameMarkFailing === 0 ? '' : `, of which ranking by true accuracy would reach the goal in ${sameMarkTruthPasses}`})`,
     passed: sameMarkFailing === 0,
     gating: !NOT_YET_MET.has('same-mark/unreliable'),
   });
@@ -1123,11 +1125,17 @@ function checkDoneCriteria(rows: Row[], planted: Map<Kind, Row[]>): Criterion[] 
       const bounded = below.filter((r) => r.sameMarkBayes !== null && r.sameMarkBayes < goal);
       const failing = below.filter((r) => !meetsBayesBound(r));
       const worstGap = Math.min(0, ...bounded.map((r) => (r.sameMarkLowest ?? 0) - (r.sameMarkBayes ?? 0)));
+      // How many failing cells a ranking by the true accuracy itself would pass: the rest ask the
+      // red marks to pick out the kind where the truly weakest graders are others.
+      const truthPasses = failing.filter((r) => r.sameMarkTruth >= goal).length;
       const detail =
         below.length === 0
           ? ''
           : `; ${below.length} cells below the goal, ${bounded.length} of them where the Bayes bound is below it too ` +
-            `(largest shortfall from the bound ${formatPercent1(-worstGap)}), ${failing.length} failing`;
+            `(largest shortfall from the bound ${formatPercent1(-worstGap)}), ${failing.length} failing` +
+            (failing.length === 0
+              ? ''
+              : `, of which ranking by true accuracy would reach the goal in ${truthPasses}`);
       criteria.push({
         label: `the ${kind} reviewer lands in the lowest 30 % in ≥ ${formatPercent(goal)} of cases, or within two standard errors of the Bayes bound where that is lower, in every cell with 3+ reviewers per essay, rubric ${shape} (worst ${formatPercent1(worstAt)}${detail})`,
         passed: failing.length === 0,
