@@ -156,6 +156,13 @@ interface Row {
   sameMarkBayesError: number | null;
   /** Watched reviewers over the classes simulated: the sample behind sameMarkLowest. */
   sameMarkCount: number;
+  /**
+   * Share of the red marks among the evaluators whose true accuracy is in the lowest 30 % (what
+   * the real class's red-mark goal measures), and the same for the leave-one-out's lowest 30 %;
+   * null with one reviewer per essay.
+   */
+  redInWorst: number | null;
+  baselineInWorst: number | null;
 }
 
 interface Reviewer {
@@ -329,6 +336,10 @@ function simulateScenario(
     sameMarkBayes: 0,
     bayesSquares: 0,
     bayesRuns: 0,
+    redHits: 0,
+    redMarked: 0,
+    baselineHits: 0,
+    baselineMarked: 0,
   };
   for (let rep = 0; rep < repetitions; rep++) {
     const random = classRandom(mix, planted, shape, size, peerCount, rep);
@@ -369,6 +380,10 @@ function simulateScenario(
     sums.sameMarkTruth += run.sameMarkTruth;
     sums.sameMarkDisplaced += run.sameMarkDisplaced;
     sums.sameMarkOracle += run.sameMarkOracle;
+    sums.redHits += run.redHits;
+    sums.redMarked += run.redMarked;
+    sums.baselineHits += run.baselineHits;
+    sums.baselineMarked += run.baselineMarked;
     if (run.sameMarkBayes !== null) {
       sums.sameMarkBayes += run.sameMarkBayes;
       sums.bayesSquares += (run.sameMarkBayes / Math.max(1, run.sameMark)) ** 2;
@@ -409,6 +424,9 @@ function simulateScenario(
     sameMarkOracle: share(sums.sameMarkOracle),
     sameMarkBayes: sums.bayesRuns > 0 ? share(sums.sameMarkBayes) : null,
     sameMarkCount: sums.sameMark,
+    redInWorst: peerCount > 1 && sums.redMarked > 0 ? sums.redHits / sums.redMarked : null,
+    baselineInWorst:
+      peerCount > 1 && sums.baselineMarked > 0 ? sums.baselineHits / sums.baselineMarked : null,
     sameMarkBayesError:
       sums.bayesRuns > 1
         ? Math.sqrt(
@@ -672,6 +690,13 @@ function simulateClass(
       .slice(0, quota)
       .map((e) => e.id),
   );
+  // The leave-one-out's lowest `quota` (ties by id, as the real class's script breaks them).
+  const baselineLowest = measured
+    .map((l) => ({ id: l.learnerId, value: baseline.get(l.learnerId) ?? 0 }))
+    .sort((a, b) => a.value - b.value || a.id.localeCompare(b.id))
+    .slice(0, quota)
+    .map((e) => e.id);
+  const engineLowest = measured.map((l) => l.learnerId).filter((id) => lowest.has(id));
   const displaced = countDisplaced(
     sameMarkIds,
     lowest,
@@ -726,6 +751,10 @@ function simulateClass(
     sameMarkAlike: alike,
     sameMarkUnexplained: missed.length - outranked - alike,
     sameMarkTruth: sameMarkIds.filter((id) => truthLowest.has(id)).length,
+    redHits: engineLowest.filter((id) => truthLowest.has(id)).length,
+    redMarked: engineLowest.length,
+    baselineHits: baselineLowest.filter((id) => truthLowest.has(id)).length,
+    baselineMarked: baselineLowest.length,
     sameMarkDisplaced: displaced,
     sameMarkBayes:
       sameMarkIds.length === 0 || !hasBayesBound(size, peerCount)
@@ -1401,6 +1430,9 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>, calibration: Calib
     '- *same-mark low*: share of same-mark reviewers marked as the lowest 30 % of evaluators; in',
     '  classes of 5, in brackets, the most any method can mark from the marks alone (the Bayes bound',
     '  of the red-mark tables below).',
+    '- *red in worst 30 % ours / LOO*: share of the red marks (the lowest 30 % of evaluators by',
+    "  trust) whose true accuracy is among the class's lowest 30 %, and the same for the lowest 30 %",
+    "  by the leave-one-out distance: the real class's red-mark measure (section below).",
     "- *lift ours / mean*: how much higher the colluders' essays score than their true quality, beyond",
     '  the other essays (share of the scale), under our score and the plain mean.',
     '- *ρ help ours / raw*: Spearman correlation with true helpfulness of the feedback score (stars',
@@ -1413,8 +1445,8 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>, calibration: Calib
     'each reviewer rated one essay nobody else rated, so nothing tells a careful reviewer from a',
     'careless one (Δ is 0 by construction; ask for 2+ reviewers per essay).',
     '',
-    '| Class | Reviewers | Mix | r ours | r mean | r median | r Hamer | r Vancouver | Δ | ρ ability | ρ baseline | ρ bound | careful at 0 | same-mark low | lift ours / mean | ρ help ours / raw | self sign |',
-    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Class | Reviewers | Mix | r ours | r mean | r median | r Hamer | r Vancouver | Δ | ρ ability | ρ baseline | ρ bound | careful at 0 | same-mark low | red in worst 30 % ours / LOO | lift ours / mean | ρ help ours / raw | self sign |',
+    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
@@ -1425,6 +1457,7 @@ function renderReport(rows: Row[], planted: Map<Kind, Row[]>, calibration: Calib
         `${r.abilityBound === null ? '–' : formatFixed(r.abilityBound)} | ` +
         `${r.carefulMeasured === 0 ? '–' : formatPercent1(r.carefulZero / r.carefulMeasured)} | ` +
         `${r.sameMarkLowest === null ? '–' : formatPercent(r.sameMarkLowest)}${r.sameMarkLowest === null || r.sameMarkBayes === null ? '' : ` (≤ ${formatPercent(r.sameMarkBayes)})`} | ` +
+        `${r.redInWorst === null || r.baselineInWorst === null ? '–' : `${formatPercent(r.redInWorst)} / ${formatPercent(r.baselineInWorst)}`} | ` +
         `${r.liftOurs === null || r.liftMean === null ? '–' : `${formatFixed(r.liftOurs)} / ${formatFixed(r.liftMean)}`} | ` +
         `${r.helpOurs === null || r.helpRaw === null ? '–' : `${formatFixed(r.helpOurs)} / ${formatFixed(r.helpRaw)}`} | ` +
         `${r.selfClear === 0 ? '–' : formatPercent(r.selfAgree / r.selfClear)} |`,
