@@ -16,7 +16,9 @@ for (const [lang, viewport] of [
     const page = await signIn(browser, 'prof@example.com', { viewport, lang });
     await page.goto(`${COURSE}/instructor/assignments/3/matchings`);
     const queue = page.getByTestId('fill-in-queue');
-    await expect(queue).toBeVisible();
+    // The page's first visit loads its chunk and the matching: on a loaded CI host (both browser
+    // parts beside each other) that once took more than the default 10 s, as in the other specs.
+    await expect(queue).toBeVisible({ timeout: 30_000 });
     await expect(queue.getByRole('heading', { name: text(lang, 'matching.fillInTitle') })).toBeVisible();
     expect(await queue.getByTestId('fill-in-entry').count()).toBeGreaterThan(0);
     await expect(
